@@ -1,0 +1,5 @@
+import sys
+
+from operator_assistant.cli import main
+
+sys.exit(main())

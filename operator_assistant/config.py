@@ -1,0 +1,116 @@
+"""Typed, frozen settings and where files live.
+
+Precedence, lowest first: built-in defaults, `config.toml` in the data dir,
+environment variables, explicit arguments (the command line).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from operator_assistant.errors import UserError
+
+APP_NAME = "operator-assistant"
+ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
+ENV_MODELS_DIR = "OPERATOR_ASSISTANT_MODELS_DIR"
+ENV_EMBEDDER = "OPERATOR_ASSISTANT_EMBEDDER"
+CONFIG_FILE = "config.toml"
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    models_dir: Path
+    embedder: str = "all-MiniLM-L6-v2"
+    llm: str = "SmolLM2-135M-Instruct"
+    # chunking, in characters
+    chunk_target: int = 1000
+    chunk_max: int = 1200
+    chunk_overlap: float = 0.15
+    # retrieval
+    candidates: int = 50
+    top_k: int = 5
+    rrf_k: int = 60
+    dense_weight: float = 1.0
+    lexical_weight: float = 1.0
+    embed_batch_size: int = 32
+
+    @property
+    def index_dir(self) -> Path:
+        return self.data_dir / "index"
+
+
+_TUNABLE = {f.name for f in dataclasses.fields(Settings)} - {"data_dir", "models_dir"}
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_models_dir(data_dir: Path) -> Path:
+    # In a source checkout the weights sit in the repo's models/ folder, beside manifest.toml.
+    checkout = Path(__file__).resolve().parent.parent / "models"
+    if (checkout / "manifest.toml").is_file():
+        return checkout
+    return data_dir / "models"
+
+
+def _read_config_file(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        values = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read settings file {path}: {exc}", "fix or delete the file") from exc
+    unknown = sorted(set(values) - _TUNABLE)
+    if unknown:
+        raise UserError(
+            f"unknown setting(s) in {path}: {', '.join(unknown)}",
+            f"known settings: {', '.join(sorted(_TUNABLE))}",
+        )
+    return values
+
+
+def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
+    defaults = Settings(data_dir=Path(), models_dir=Path())
+    checked: dict[str, Any] = {}
+    for key, value in values.items():
+        expected = type(getattr(defaults, key))
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, expected) or isinstance(value, bool) != (expected is bool):
+            raise UserError(f"setting '{key}' in {origin} must be {expected.__name__}, not {value!r}")
+        checked[key] = value
+    ints_positive = ("chunk_target", "chunk_max", "candidates", "top_k", "rrf_k", "embed_batch_size")
+    for key in ints_positive:
+        if key in checked and checked[key] <= 0:
+            raise UserError(f"setting '{key}' in {origin} must be positive, not {checked[key]}")
+    if "chunk_overlap" in checked and not 0 <= checked["chunk_overlap"] < 0.5:
+        raise UserError(f"setting 'chunk_overlap' in {origin} must be between 0 and 0.5")
+    return checked
+
+
+def load_settings(
+    data_dir: Path | str | None = None,
+    models_dir: Path | str | None = None,
+    **overrides: Any,
+) -> Settings:
+    """Build settings from defaults, the data dir's config.toml, the environment and arguments."""
+    env = os.environ
+    data = Path(data_dir or env.get(ENV_DATA_DIR) or default_data_dir()).expanduser().resolve()
+    models = Path(models_dir or env.get(ENV_MODELS_DIR) or default_models_dir(data)).expanduser().resolve()
+    values = _check_types(_read_config_file(data / CONFIG_FILE), str(data / CONFIG_FILE))
+    if env.get(ENV_EMBEDDER):
+        values["embedder"] = env[ENV_EMBEDDER]
+    values.update(_check_types({k: v for k, v in overrides.items() if v is not None}, "arguments"))
+    settings = Settings(data_dir=data, models_dir=models, **values)
+    if settings.chunk_max < settings.chunk_target:
+        raise UserError("setting 'chunk_max' must not be smaller than 'chunk_target'")
+    return settings

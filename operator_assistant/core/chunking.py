@@ -1,0 +1,169 @@
+"""Structure-aware chunking: sections first, then paragraphs, lines and sentences.
+
+Every chunk is a contiguous span of the document's extracted text, cut only at
+whitespace, so identifiers are never split; a table row is never split at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
+
+# Bumped when the way chunks are cut changes, so documents get re-chunked.
+CHUNKER_VERSION = 1
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    ordinal: int
+    start: int
+    end: int
+    text: str
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    context: str  # "Title > Section > Subsection", indexed with the text
+
+    @property
+    def indexed_text(self) -> str:
+        return f"{self.context}\n{self.text}" if self.context else self.text
+
+    @property
+    def content_hash(self) -> str:
+        return hashlib.sha256(self.indexed_text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class ChunkParams:
+    target: int = 1000
+    max_size: int = 1200
+    overlap: float = 0.15
+
+    @property
+    def signature(self) -> str:
+        return f"v{CHUNKER_VERSION}:{self.target}:{self.max_size}:{self.overlap}"
+
+
+def _split_at(text: str, base: int, pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for match in pattern.finditer(text):
+        spans.append((base + pos, base + match.start()))
+        pos = match.end()
+    spans.append((base + pos, base + len(text.rstrip())))
+    return [(s, e) for s, e in spans if e > s]
+
+
+def _split_words(text: str, base: int, limit: int) -> list[tuple[int, int]]:
+    """Last resort for a run-on sentence: cut at whitespace only, never inside a token."""
+    spans, start = [], 0
+    while len(text) - start > limit:
+        cut = text.rfind(" ", start + 1, start + limit)
+        if cut <= start:
+            cut = text.find(" ", start + limit)
+            if cut == -1:
+                break
+        spans.append((base + start, base + cut))
+        start = cut + 1
+        while start < len(text) and text[start].isspace():
+            start += 1
+    if start < len(text.rstrip()):
+        spans.append((base + start, base + len(text.rstrip())))
+    return spans
+
+
+def _lines_that_stand_alone(text: str) -> list[tuple[int, int]]:
+    """Split at line breaks that begin a list item or a table-like line."""
+    spans, start, pos = [], 0, 0
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if i and (_LIST_OR_ROW_LINE.match(line) or _LIST_OR_ROW_LINE.match(lines[i - 1])):
+            spans.append((start, pos - 1))
+            start = pos
+        pos += len(line) + 1
+    spans.append((start, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _units(document: Document, start: int, end: int, kind: str, max_size: int) -> list[tuple[int, int]]:
+    """Break one block into pieces no longer than max_size where the text allows."""
+    if end - start <= max_size or kind == ROW:
+        return [(start, end)]
+    text = document.text[start:end]
+    units = []
+    for ls, le in _lines_that_stand_alone(text):
+        if le - ls <= max_size:
+            units.append((start + ls, start + le))
+            continue
+        for ss, se in _split_at(text[ls:le], start + ls, _SENTENCE_END):
+            if se - ss <= max_size:
+                units.append((ss, se))
+            else:
+                units.extend(_split_words(document.text[ss:se], ss, max_size))
+    return units
+
+
+def _pack(units: list[tuple[int, int]], params: ChunkParams) -> list[tuple[int, int]]:
+    """Greedy packing of consecutive units up to the target size, with a short overlap."""
+    spans, i = [], 0
+    overlap = params.overlap * params.target
+    while i < len(units):
+        j = i
+        while j + 1 < len(units) and units[j + 1][1] - units[i][0] <= params.target:
+            j += 1
+        spans.append((units[i][0], units[j][1]))
+        if j + 1 >= len(units):
+            break
+        # Start the next chunk with the trailing units that fit in the overlap budget.
+        k = j + 1
+        while k - 1 > i and units[j][1] - units[k - 1][0] <= overlap:
+            k -= 1
+        i = k
+    return spans
+
+
+def _sections(document: Document) -> list[tuple[tuple[str, ...], list[tuple[int, int, str]]]]:
+    sections: list[tuple[tuple[str, ...], list[tuple[int, int, str]]]] = []
+    path: list[tuple[int, str]] = []
+    current: list[tuple[int, int, str]] = []
+    for block in document.blocks:
+        if block.kind == HEADING:
+            if current:
+                sections.append((tuple(label for _, label in path), current))
+                current = []
+            while path and path[-1][0] >= block.level:
+                path.pop()
+            path.append((block.level, block.label or document.text[block.start:block.end].strip()))
+        elif block.kind != FURNITURE:
+            current.append((block.start, block.end, block.kind))
+    if current:
+        sections.append((tuple(label for _, label in path), current))
+    return sections
+
+
+def _context(title: str, section: tuple[str, ...]) -> str:
+    parts = [title] if title else []
+    for label in section:
+        if label and label.casefold() != (parts[-1].casefold() if parts else ""):
+            parts.append(label)
+    return " > ".join(parts)
+
+
+def chunk_document(document: Document, params: ChunkParams = ChunkParams()) -> list[Chunk]:
+    chunks: list[Chunk] = []
+    for section, blocks in _sections(document):
+        units = [u for start, end, kind in blocks for u in _units(document, start, end, kind, params.max_size)]
+        for start, end in _pack(units, params):
+            pages: tuple[int, ...] = ()
+            if document.page_starts:
+                first, last = document.page_at(start), document.page_at(max(start, end - 1))
+                pages = tuple(range(first or 1, (last or 1) + 1))
+            chunks.append(Chunk(
+                ordinal=len(chunks), start=start, end=end, text=document.text[start:end],
+                section=section, pages=pages, context=_context(document.title, section),
+            ))
+    return chunks

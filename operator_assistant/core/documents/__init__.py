@@ -1,0 +1,60 @@
+"""Loaders per format: a file in, a Document (text + blocks + page map) out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from operator_assistant.core.documents.base import Block, Document
+from operator_assistant.core.documents.docx import load_docx
+from operator_assistant.core.documents.html import load_html
+from operator_assistant.core.documents.markdown import load_markdown
+from operator_assistant.core.documents.pdf import load_pdf
+from operator_assistant.core.documents.text import load_text
+from operator_assistant.errors import DocumentError
+
+LOADERS: dict[str, Callable[[Path, bytes], Document]] = {
+    ".pdf": load_pdf,
+    ".docx": load_docx,
+    ".md": load_markdown,
+    ".markdown": load_markdown,
+    ".html": load_html,
+    ".htm": load_html,
+    ".txt": load_text,
+    ".text": load_text,
+}
+SUPPORTED_SUFFIXES = frozenset(LOADERS)
+
+
+def is_supported(path: Path) -> bool:
+    return path.suffix.lower() in SUPPORTED_SUFFIXES
+
+
+def parse_document(path: Path, data: bytes) -> Document:
+    """Parse bytes read from `path`; raise DocumentError with a reason a person can read."""
+    loader = LOADERS.get(path.suffix.lower())
+    if loader is None:
+        raise DocumentError(f"unsupported file type '{path.suffix or path.name}'",
+                            f"supported: {', '.join(sorted(SUPPORTED_SUFFIXES))}")
+    if not data:
+        raise DocumentError("empty file")
+    try:
+        document = loader(path, data)
+    except DocumentError:
+        raise
+    except Exception as exc:  # a parser's own failure on a damaged file is a reason, not a crash
+        raise DocumentError(f"could not parse {path.suffix.lstrip('.').upper()} file: {type(exc).__name__}: {exc}") from exc
+    if not any(b.kind != "heading" and document.text[b.start:b.end].strip() for b in document.blocks):
+        raise DocumentError("no text found in the document")
+    return document
+
+
+def load_document(path: Path) -> Document:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DocumentError(f"cannot read file: {exc.strerror or exc}") from exc
+    return parse_document(path, data)
+
+
+__all__ = ["Block", "Document", "SUPPORTED_SUFFIXES", "is_supported", "load_document", "parse_document"]

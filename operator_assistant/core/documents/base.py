@@ -1,0 +1,107 @@
+"""A document as extracted text plus a map back to where each part came from."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from charset_normalizer import from_bytes
+
+from operator_assistant.errors import DocumentError
+
+# Block kinds. A "row" is a table row and is never split; "furniture" is running
+# page header/footer text, kept in the text (offsets stay exact) but not chunked.
+HEADING, TEXT, ROW, FURNITURE = "heading", "text", "row", "furniture"
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str
+    start: int
+    end: int
+    level: int = 0  # heading level, 1 = top
+    label: str = ""  # heading text without markup
+
+
+@dataclass
+class Document:
+    path: Path
+    format: str
+    title: str
+    text: str
+    blocks: list[Block]
+    # PDF only: offset in `text` where each page starts (page n is index n-1).
+    # Within a page, offset - page_start is pdfium's character index on that page.
+    page_starts: list[int] = field(default_factory=list)
+
+    @property
+    def page_count(self) -> int | None:
+        return len(self.page_starts) or None
+
+    def page_at(self, offset: int) -> int | None:
+        if not self.page_starts:
+            return None
+        return bisect.bisect_right(self.page_starts, offset)
+
+    def block_text(self, block: Block) -> str:
+        return self.text[block.start:block.end]
+
+
+class TextBuilder:
+    """Accumulates extracted text and the blocks that index into it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.blocks: list[Block] = []
+
+    def add(self, text: str, kind: str = TEXT, level: int = 0, separator: str = "\n\n") -> None:
+        text = text.strip()
+        if not text:
+            return
+        if self.length:
+            self.parts.append(separator)
+            self.length += len(separator)
+        label = text if kind == HEADING else ""
+        self.blocks.append(Block(kind, self.length, self.length + len(text), level, label))
+        self.parts.append(text)
+        self.length += len(text)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+_SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u3000]+")
+
+
+def squash(text: str) -> str:
+    """Collapse runs of spaces inside a line (markup and PDFs leave many)."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    """Bytes to str: UTF-8 (with or without BOM) first, then a detected legacy encoding."""
+    if not data.strip():
+        raise DocumentError("empty file")
+    if b"\x00" in data[:8192] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DocumentError("binary data, not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        best = from_bytes(data).best()
+        if best is None:
+            raise DocumentError("text encoding could not be detected") from None
+        text = str(best)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line, end excluding the newline."""
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans

@@ -1,0 +1,103 @@
+"""HTML via BeautifulSoup with the standard-library parser.
+
+Only text is taken: scripts, styles, frames, forms and embedded objects are dropped,
+and nothing referenced by the page (images, stylesheets, links) is ever fetched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+
+from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Document, TextBuilder, decode_text, squash
+
+_SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
+         "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol", "li",
+           "dl", "dt", "dd", "blockquote", "pre", "figure", "figcaption", "address", "details",
+           "summary", "body", "html", "hr", "center", "fieldset", "caption"}
+
+
+class _Walker:
+    def __init__(self) -> None:
+        self.out = TextBuilder()
+
+    def flush(self, buffer: list[str], preformatted: bool = False) -> None:
+        text = "".join(buffer)
+        if preformatted:
+            self.out.add(text.strip("\n"))
+        else:
+            self.out.add(squash(text.replace("\n", " ")))
+        buffer.clear()
+
+    def walk(self, node: Tag) -> None:
+        buffer: list[str] = []
+        preformatted = node.name == "pre"
+        ordinal = 0
+        for child in node.children:
+            if isinstance(child, Comment):
+                continue
+            if isinstance(child, NavigableString):
+                buffer.append(str(child))
+                continue
+            if not isinstance(child, Tag) or child.name in _SKIP:
+                continue
+            if child.name in _HEADINGS:
+                self.flush(buffer, preformatted)
+                self.out.add(squash(child.get_text(" ")), HEADING, _HEADINGS[child.name])
+            elif child.name == "table":
+                self.flush(buffer, preformatted)
+                self.table(child)
+            elif child.name == "br":
+                buffer.append("\n")
+            elif child.name == "li" and node.name == "ol":
+                self.flush(buffer, preformatted)
+                ordinal += 1
+                self.list_item(child, f"{ordinal}. ")
+            elif child.name == "li":
+                self.flush(buffer, preformatted)
+                self.list_item(child, "- ")
+            elif child.name in _BLOCKS:
+                self.flush(buffer, preformatted)
+                self.walk(child)
+            else:
+                buffer.append(child.get_text())
+        self.flush(buffer, preformatted)
+
+    def list_item(self, item: Tag, marker: str) -> None:
+        # The item's own words get the marker; nested lists follow as their own blocks.
+        nested = [c for c in item.children if isinstance(c, Tag) and c.name in {"ul", "ol", "table", "div", "p"}]
+        for tag in nested:
+            tag.extract()
+        text = squash(item.get_text(" "))
+        if text:
+            self.out.add(marker + text)
+        for tag in nested:
+            holder = BeautifulSoup("", "html.parser").new_tag("div")
+            holder.append(tag)
+            self.walk(holder)
+
+    def table(self, table: Tag) -> None:
+        caption = table.find("caption")
+        if caption:
+            self.out.add(squash(caption.get_text(" ")))
+        for row in table.find_all("tr"):
+            if row.find_parent("table") is not table:
+                continue  # rows of a nested table come out with their own table
+            cells = [squash(c.get_text(" ")) for c in row.find_all(["th", "td"], recursive=False)]
+            cells = [c for c in cells if c]
+            if cells:
+                self.out.add(" | ".join(cells), ROW, separator="\n")
+
+
+def load_html(path: Path, data: bytes) -> Document:
+    soup = BeautifulSoup(decode_text(data, path), "html.parser")
+    title_tag = soup.find("title")
+    title = squash(title_tag.get_text()) if title_tag else ""
+    walker = _Walker()
+    walker.walk(soup.body or soup)
+    if not title:
+        title = next((b.label for b in walker.out.blocks if b.kind == HEADING), "") or path.stem
+    return Document(path, "html", title, walker.out.text, walker.out.blocks)

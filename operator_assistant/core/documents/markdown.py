@@ -1,0 +1,44 @@
+"""Markdown via markdown-it-py (CommonMark + tables).
+
+The extracted text is the source itself, so offsets point straight into the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Block, Document, decode_text, line_spans
+
+_PARSER = MarkdownIt("commonmark").enable("table")
+# Token types whose line map makes one block. Paragraphs inside list items and
+# quotes come through as paragraph_open, with the list marker on their line.
+_BLOCK_TYPES = {"paragraph_open": TEXT, "tr_open": ROW, "fence": TEXT, "code_block": TEXT, "html_block": TEXT}
+
+
+def load_markdown(path: Path, data: bytes) -> Document:
+    text = decode_text(data, path)
+    lines = line_spans(text)
+    tokens = _PARSER.parse(text)
+    blocks: list[Block] = []
+    title = ""
+    for i, token in enumerate(tokens):
+        if token.map is None:
+            continue
+        first, last = token.map[0], min(token.map[1], len(lines)) - 1
+        if last < first:
+            continue
+        start, end = lines[first][0], lines[last][1]
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if token.type == "heading_open":
+            level = int(token.tag[1])
+            label = tokens[i + 1].content.strip()
+            blocks.append(Block(HEADING, start, end, level, label))
+            if not title and level == 1:
+                title = label
+        elif token.type in _BLOCK_TYPES and end > start:
+            blocks.append(Block(_BLOCK_TYPES[token.type], start, end))
+    return Document(path, "markdown", title or path.stem, text, blocks)
+

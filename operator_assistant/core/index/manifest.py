@@ -1,0 +1,266 @@
+"""The SQLite manifest: the one source of truth for documents and chunks.
+
+It holds every chunk's text, tokens and vector, so both search indexes can be
+rebuilt from it alone: BM25 is built from it at start-up, and Chroma is brought
+back in step with it after a crash (see IndexStore).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id TEXT PRIMARY KEY,
+    source TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    format TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    pages INTEGER,
+    chunker TEXT NOT NULL,
+    indexed_at REAL NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS documents_hash ON documents(content_hash);
+CREATE TABLE IF NOT EXISTS chunks (
+    chunk_id TEXT PRIMARY KEY,
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    pages TEXT NOT NULL,
+    context TEXT NOT NULL,
+    text TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    embedder_id TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    vector BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
+"""
+
+INDEXED, FAILED = "indexed", "failed"
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    doc_id: str
+    source: str
+    title: str
+    format: str
+    content_hash: str
+    size: int
+    pages: int | None
+    chunker: str
+    indexed_at: float
+    status: str
+    error: str | None = None
+    chunks: int = 0
+
+
+@dataclass(frozen=True)
+class ChunkRecord:
+    chunk_id: str
+    doc_id: str
+    ordinal: int
+    start: int
+    end: int
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    context: str
+    text: str
+    content_hash: str
+    embedder_id: str
+
+
+@dataclass
+class NewChunk:
+    record: ChunkRecord
+    tokens: list[str]
+    vector: np.ndarray | None  # None when the chunk is kept from the previous version
+
+
+_CHUNK_COLUMNS = "chunk_id, doc_id, ordinal, start, end, section, pages, context, text, content_hash, embedder_id"
+
+
+def _chunk_from_row(row: sqlite3.Row | tuple) -> ChunkRecord:
+    return ChunkRecord(row[0], row[1], row[2], row[3], row[4], tuple(json.loads(row[5])),
+                       tuple(json.loads(row[6])), row[7], row[8], row[9], row[10])
+
+
+class Manifest:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(str(path), timeout=30.0, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # a power cut must not lose a committed ingest
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(_SCHEMA)
+        if self.get_meta("schema_version") is None:
+            self.set_meta("schema_version", SCHEMA_VERSION)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # meta
+
+    def get_meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str, db: sqlite3.Connection | None = None) -> None:
+        (db or self.db).execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def generation(self) -> int:
+        return int(self.get_meta("generation") or 0)
+
+    def bump_generation(self, db: sqlite3.Connection) -> None:
+        self.set_meta("generation", str(self.generation() + 1), db)
+
+    # documents
+
+    def documents(self, ids: Iterable[str] | None = None) -> list[DocumentRecord]:
+        query = ("SELECT d.doc_id, source, title, format, d.content_hash, size, d.pages, chunker, indexed_at, status,"
+                 " error, (SELECT COUNT(*) FROM chunks c WHERE c.doc_id = d.doc_id) FROM documents d")
+        if ids is None:
+            return [DocumentRecord(*row) for row in self.db.execute(query + " ORDER BY source")]
+        ids = list(ids)
+        records = []
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            rows = self.db.execute(query + f" WHERE d.doc_id IN ({','.join('?' * len(part))})", part)
+            records += [DocumentRecord(*row) for row in rows]
+        return records
+
+    def document(self, doc_id: str) -> DocumentRecord | None:
+        found = self.documents([doc_id])
+        return found[0] if found else None
+
+    def document_by_source(self, source: str) -> DocumentRecord | None:
+        row = self.db.execute("SELECT doc_id FROM documents WHERE source = ?", (source,)).fetchone()
+        return self.document(row[0]) if row else None
+
+    def documents_with_hash(self, content_hash: str) -> list[DocumentRecord]:
+        rows = self.db.execute("SELECT doc_id FROM documents WHERE content_hash = ? AND status = ?",
+                               (content_hash, INDEXED)).fetchall()
+        return [d for d in (self.document(r[0]) for r in rows) if d]
+
+    def upsert_document(self, db: sqlite3.Connection, doc: DocumentRecord) -> None:
+        db.execute(
+            "INSERT INTO documents(doc_id, source, title, format, content_hash, size, pages, chunker, indexed_at, status, error)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(doc_id) DO UPDATE SET source=excluded.source, title=excluded.title, format=excluded.format,"
+            " content_hash=excluded.content_hash, size=excluded.size, pages=excluded.pages, chunker=excluded.chunker,"
+            " indexed_at=excluded.indexed_at, status=excluded.status, error=excluded.error",
+            (doc.doc_id, doc.source, doc.title, doc.format, doc.content_hash, doc.size, doc.pages, doc.chunker,
+             doc.indexed_at, doc.status, doc.error),
+        )
+
+    def set_error(self, doc_id: str, error: str | None) -> None:
+        self.db.execute("UPDATE documents SET error = ? WHERE doc_id = ?", (error, doc_id))
+
+    def delete_document(self, db: sqlite3.Connection, doc_id: str) -> list[str]:
+        ids = [r[0] for r in db.execute("SELECT chunk_id FROM chunks WHERE doc_id = ?", (doc_id,))]
+        db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
+        db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+        return ids
+
+    # chunks
+
+    def chunk_hashes(self, doc_id: str) -> dict[str, str]:
+        return dict(self.db.execute("SELECT chunk_id, content_hash FROM chunks WHERE doc_id = ?", (doc_id,)))
+
+    def insert_chunks(self, db: sqlite3.Connection, chunks: Iterable[NewChunk]) -> None:
+        rows = []
+        for new in chunks:
+            c = new.record
+            assert new.vector is not None
+            rows.append((c.chunk_id, c.doc_id, c.ordinal, c.start, c.end, json.dumps(c.section), json.dumps(c.pages),
+                         c.context, c.text, c.content_hash, c.embedder_id, " ".join(new.tokens),
+                         np.asarray(new.vector, dtype=np.float32).tobytes()))
+        db.executemany(f"INSERT OR REPLACE INTO chunks({_CHUNK_COLUMNS}, tokens, vector)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def update_chunk_places(self, db: sqlite3.Connection, chunks: Iterable[ChunkRecord]) -> None:
+        """Same content at a new place (text was inserted above it): no re-embedding."""
+        db.executemany(
+            "UPDATE chunks SET ordinal = ?, start = ?, end = ?, section = ?, pages = ? WHERE chunk_id = ?",
+            [(c.ordinal, c.start, c.end, json.dumps(c.section), json.dumps(c.pages), c.chunk_id) for c in chunks],
+        )
+
+    def delete_chunks(self, db: sqlite3.Connection, ids: Iterable[str]) -> None:
+        db.executemany("DELETE FROM chunks WHERE chunk_id = ?", [(i,) for i in ids])
+
+    def chunks(self, ids: Iterable[str]) -> dict[str, ChunkRecord]:
+        ids = list(ids)
+        found: dict[str, ChunkRecord] = {}
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            marks = ",".join("?" * len(part))
+            for row in self.db.execute(f"SELECT {_CHUNK_COLUMNS} FROM chunks WHERE chunk_id IN ({marks})", part):
+                found[row[0]] = _chunk_from_row(row)
+        return found
+
+    def chunk_count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+
+    def lexical_rows(self) -> list[tuple[str, str, str, str]]:
+        """(chunk_id, doc_id, section JSON, tokens) for every chunk, in a stable order."""
+        return self.db.execute("SELECT chunk_id, doc_id, section, tokens FROM chunks ORDER BY rowid").fetchall()
+
+    def vectors(self, ids: list[str] | None = None) -> tuple[list[str], list[str], np.ndarray]:
+        """(chunk ids, doc ids, vectors) for the given chunks, or all."""
+        if ids is None:
+            rows = self.db.execute("SELECT chunk_id, doc_id, vector FROM chunks ORDER BY rowid").fetchall()
+        else:
+            rows = []
+            for start in range(0, len(ids), 500):
+                part = ids[start:start + 500]
+                rows += self.db.execute(
+                    f"SELECT chunk_id, doc_id, vector FROM chunks WHERE chunk_id IN ({','.join('?' * len(part))})", part
+                ).fetchall()
+        if not rows:
+            return [], [], np.zeros((0, 0), dtype=np.float32)
+        matrix = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
+        return [r[0] for r in rows], [r[1] for r in rows], matrix
+
+    def all_chunk_texts(self) -> list[tuple[str, str]]:
+        """(chunk_id, indexed text) for re-embedding everything with another model."""
+        rows = self.db.execute("SELECT chunk_id, context, text FROM chunks ORDER BY rowid").fetchall()
+        return [(cid, f"{ctx}\n{text}" if ctx else text) for cid, ctx, text in rows]
+
+    def replace_vectors(self, db: sqlite3.Connection, ids: list[str], vectors: np.ndarray, embedder_id: str) -> None:
+        db.executemany("UPDATE chunks SET vector = ?, embedder_id = ? WHERE chunk_id = ?",
+                       [(np.asarray(v, dtype=np.float32).tobytes(), embedder_id, cid) for cid, v in zip(ids, vectors)])
+
+    def embedder_ids(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT DISTINCT embedder_id FROM chunks")}
+
+
+def now() -> float:
+    return time.time()

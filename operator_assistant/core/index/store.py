@@ -1,0 +1,222 @@
+"""IndexStore keeps the manifest, the Chroma collection and BM25 in step.
+
+Write order: the manifest commits first (with `dense_pending` set), then Chroma is
+changed, then the flag is cleared. A process killed in between leaves the flag set,
+and the next open brings Chroma back in line from the vectors in the manifest.
+BM25 is always rebuilt from the manifest, so it cannot drift.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from operator_assistant.core.index.lexical import LexicalIndex
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk
+from operator_assistant.core.index.vectors import VectorStore
+from operator_assistant.errors import IndexMismatch
+
+log = logging.getLogger("ingest")
+
+MANIFEST_FILE = "manifest.sqlite3"
+CHROMA_DIR = "chroma"
+REINDEX_HINT = "run `operator-assistant reindex` to re-embed every chunk with the configured embedder"
+
+
+@dataclass
+class DocumentChange:
+    """One document's new version: what to add, what stays (maybe moved), what goes."""
+
+    document: DocumentRecord
+    added: list[NewChunk] = field(default_factory=list)
+    kept: list[ChunkRecord] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SearchFilter:
+    doc_ids: frozenset[str] | None = None
+    section: str | None = None  # case-insensitive substring of the section path
+
+    def __bool__(self) -> bool:
+        return self.doc_ids is not None or bool(self.section)
+
+
+class _LexicalSnapshot:
+    def __init__(self, manifest: Manifest) -> None:
+        rows = manifest.lexical_rows()
+        self.generation = manifest.generation()
+        self.index = LexicalIndex([r[0] for r in rows], [r[3].split() for r in rows])
+        self.doc_ids = np.array([r[1] for r in rows], dtype=object)
+        self.sections = [" > ".join(json.loads(r[2])).casefold() for r in rows]
+
+    def mask(self, flt: SearchFilter) -> np.ndarray | None:
+        if not flt:
+            return None
+        mask = np.ones(len(self.doc_ids), dtype=bool)
+        if flt.doc_ids is not None:
+            mask &= np.isin(self.doc_ids, list(flt.doc_ids))
+        if flt.section:
+            needle = flt.section.casefold()
+            mask &= np.array([needle in s for s in self.sections], dtype=bool)
+        return mask
+
+
+class IndexStore:
+    def __init__(self, index_dir: Path) -> None:
+        self.dir = index_dir
+        self.manifest = Manifest(index_dir / MANIFEST_FILE)
+        self._vectors: VectorStore | None = None
+        self._lexical: _LexicalSnapshot | None = None
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        self.manifest.close()
+
+    # state
+
+    @property
+    def embedder_id(self) -> str | None:
+        """The embedder the dense index was built with (None for an empty new index)."""
+        return self.manifest.get_meta("embedder_id")
+
+    def check_embedder(self, embedder_id: str) -> None:
+        built = self.embedder_id
+        if built is not None and built != embedder_id and self.manifest.chunk_count():
+            raise IndexMismatch(f"the index was built with embedder {built}, but {embedder_id} is configured",
+                                REINDEX_HINT)
+
+    def vectors(self, embedder_id: str) -> VectorStore:
+        """The Chroma collection for this embedder, made consistent with the manifest first."""
+        with self._lock:
+            self.check_embedder(embedder_id)
+            if self._vectors is None or self._vectors.embedder_id != embedder_id:
+                self._vectors = VectorStore(self.dir / CHROMA_DIR, embedder_id)
+                if self.embedder_id != embedder_id:  # new or emptied index
+                    self.manifest.set_meta("embedder_id", embedder_id)
+                if self.manifest.get_meta("dense_pending") == "1" or self._vectors.count() != self.manifest.chunk_count():
+                    self.reconcile()
+            return self._vectors
+
+    def lexical(self) -> _LexicalSnapshot:
+        with self._lock:
+            if self._lexical is None or self._lexical.generation != self.manifest.generation():
+                self._lexical = _LexicalSnapshot(self.manifest)
+            return self._lexical
+
+    # writing
+
+    def apply(self, changes: Sequence[DocumentChange], embedder_id: str) -> None:
+        """Write document versions to the manifest, then to Chroma; BM25 follows the manifest."""
+        if not changes:
+            return
+        with self._lock:
+            vectors = self.vectors(embedder_id)
+            with self.manifest.transaction() as db:
+                self.manifest.set_meta("dense_pending", "1", db)
+                for change in changes:
+                    self.manifest.upsert_document(db, change.document)
+                    self.manifest.delete_chunks(db, change.removed)
+                    self.manifest.update_chunk_places(db, change.kept)
+                    self.manifest.insert_chunks(db, change.added)
+                self.manifest.bump_generation(db)
+            removed = [cid for change in changes for cid in change.removed]
+            added = [new for change in changes for new in change.added]
+            if removed:
+                vectors.delete(removed)
+            if added:
+                vectors.upsert([a.record.chunk_id for a in added], np.vstack([a.vector for a in added]),
+                               [{"doc_id": a.record.doc_id} for a in added])
+            self.manifest.set_meta("dense_pending", "0")
+
+    def record_failure(self, document: DocumentRecord) -> None:
+        with self.manifest.transaction() as db:
+            self.manifest.upsert_document(db, document)
+
+    def remove_documents(self, doc_ids: Sequence[str], embedder_id: str | None = None) -> int:
+        """Purge documents and their chunks from all three stores; returns chunks removed."""
+        with self._lock:
+            with self.manifest.transaction() as db:
+                self.manifest.set_meta("dense_pending", "1", db)
+                chunk_ids = [cid for doc_id in doc_ids for cid in self.manifest.delete_document(db, doc_id)]
+                self.manifest.bump_generation(db)
+            built = embedder_id or self.embedder_id
+            if built is not None and chunk_ids:
+                self.vectors(built).delete(chunk_ids)
+            self.manifest.set_meta("dense_pending", "0")
+            return len(chunk_ids)
+
+    def reconcile(self) -> tuple[int, int]:
+        """Make Chroma hold exactly the manifest's chunks; returns (added, deleted)."""
+        assert self._vectors is not None
+        have = self._vectors.ids()
+        ids, doc_ids, matrix = self.manifest.vectors()
+        want = set(ids)
+        extra = sorted(have - want)
+        missing = [i for i, cid in enumerate(ids) if cid not in have]
+        if extra:
+            self._vectors.delete(extra)
+        if missing:
+            self._vectors.upsert([ids[i] for i in missing], matrix[missing], [{"doc_id": doc_ids[i]} for i in missing])
+        self.manifest.set_meta("dense_pending", "0")
+        if extra or missing:
+            log.warning("dense index brought back in step with the manifest: %d added, %d removed", len(missing), len(extra))
+        return len(missing), len(extra)
+
+    def rebuild_dense(self, embed: Callable[[list[str]], np.ndarray], embedder_id: str) -> int:
+        """Re-embed every chunk with another model into a fresh collection."""
+        with self._lock:
+            rows = self.manifest.all_chunk_texts()
+            ids = [cid for cid, _ in rows]
+            matrix = embed([text for _, text in rows]) if rows else np.zeros((0, 0), dtype=np.float32)
+            with self.manifest.transaction() as db:
+                self.manifest.replace_vectors(db, ids, matrix, embedder_id)
+                self.manifest.set_meta("embedder_id", embedder_id, db)
+                self.manifest.set_meta("dense_pending", "1", db)
+                self.manifest.bump_generation(db)
+            self._vectors = None
+            vectors = self.vectors(embedder_id)  # reconciles into the new collection
+            vectors.drop_other_collections()
+            return len(ids)
+
+    # reading
+
+    def search_dense(self, vector: np.ndarray, embedder_id: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
+        vectors = self.vectors(embedder_id)
+        if flt.section:
+            # Chroma cannot match a substring of metadata: over-fetch, then keep matches.
+            lexical = self.lexical()
+            allowed = {cid for cid, ok in zip(lexical.index.ids, lexical.mask(flt)) if ok}
+            if not allowed:
+                return []
+            hits = vectors.query(vector, max(n * 10, 200), sorted(flt.doc_ids) if flt.doc_ids else None)
+            return [h for h in hits if h[0] in allowed][:n]
+        return vectors.query(vector, n, sorted(flt.doc_ids) if flt.doc_ids is not None else None)
+
+    def search_lexical(self, query: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
+        lexical = self.lexical()
+        return lexical.index.search(query, n, lexical.mask(flt))
+
+    def health(self) -> dict[str, object]:
+        """Counts from each store and whether they agree."""
+        chunks = self.manifest.chunk_count()
+        built = self.embedder_id
+        dense = None
+        if built is not None:
+            dense = VectorStore(self.dir / CHROMA_DIR, built).count() if self._vectors is None else self._vectors.count()
+        lexical = len(self.lexical().index)
+        problems = []
+        if dense is not None and dense != chunks:
+            problems.append(f"dense index has {dense} vectors for {chunks} chunks (repaired on next search or ingest)")
+        if self.manifest.get_meta("dense_pending") == "1":
+            problems.append("an interrupted write is pending (repaired on next search or ingest)")
+        if len(self.manifest.embedder_ids()) > 1:
+            problems.append("chunks carry vectors from more than one embedder: " + REINDEX_HINT)
+        return {"chunks": chunks, "dense_vectors": dense, "lexical_chunks": lexical, "embedder": built,
+                "consistent": not problems, "problems": problems}

@@ -1,0 +1,114 @@
+"""Dense index in ChromaDB: cosine space, vectors always computed by us."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger("ingest")
+
+_BATCH = 1000
+
+
+def _chroma():
+    import chromadb
+    from chromadb.api.types import EmbeddingFunction
+    from chromadb.config import Settings as ChromaSettings
+
+    return chromadb, EmbeddingFunction, ChromaSettings
+
+
+class VectorStore:
+    """One Chroma collection per embedder, so vectors of two models never mix."""
+
+    def __init__(self, path: Path, embedder_id: str) -> None:
+        chromadb, EmbeddingFunction, ChromaSettings = _chroma()
+
+        class PrecomputedVectors(EmbeddingFunction):  # type: ignore[misc, valid-type]
+            """Refuses to embed: Chroma must never compute vectors (its default downloads a model)."""
+
+            def __init__(self, model_id: str = "") -> None:
+                self.model_id = model_id
+
+            def __call__(self, input: Any) -> Any:
+                raise RuntimeError("Chroma was asked to embed text; vectors must come from our embedder")
+
+            @staticmethod
+            def name() -> str:
+                return "operator-assistant-precomputed"
+
+            def get_config(self) -> dict[str, Any]:
+                return {"model_id": self.model_id}
+
+            @staticmethod
+            def build_from_config(config: dict[str, Any]) -> "PrecomputedVectors":
+                return PrecomputedVectors(config.get("model_id", ""))
+
+            def default_space(self) -> str:
+                return "cosine"
+
+        path.mkdir(parents=True, exist_ok=True)
+        self.client = chromadb.PersistentClient(
+            path=str(path), settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
+        )
+        self.embedder_id = embedder_id
+        self.name = self.collection_name(embedder_id)
+        self.collection = self.client.get_or_create_collection(
+            self.name,
+            embedding_function=PrecomputedVectors(embedder_id),
+            configuration={"hnsw": {"space": "cosine", "ef_construction": 200, "ef_search": 200}},
+            metadata={"embedder_id": embedder_id},
+        )
+
+    @staticmethod
+    def collection_name(embedder_id: str) -> str:
+        return "chunks-" + hashlib.sha256(embedder_id.encode()).hexdigest()[:16]
+
+    def count(self) -> int:
+        return self.collection.count()
+
+    def ids(self) -> set[str]:
+        return set(self.collection.get(include=[])["ids"])
+
+    def upsert(self, ids: Sequence[str], vectors: np.ndarray, metadatas: Sequence[dict[str, Any]]) -> None:
+        for start in range(0, len(ids), _BATCH):
+            self.collection.upsert(
+                ids=list(ids[start:start + _BATCH]),
+                embeddings=vectors[start:start + _BATCH],
+                metadatas=list(metadatas[start:start + _BATCH]),
+            )
+
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
+        for start in range(0, len(ids), _BATCH):
+            self.collection.update(ids=list(ids[start:start + _BATCH]), metadatas=list(metadatas[start:start + _BATCH]))
+
+    def delete(self, ids: Sequence[str]) -> None:
+        for start in range(0, len(ids), _BATCH):
+            self.collection.delete(ids=list(ids[start:start + _BATCH]))
+
+    def query(self, vector: np.ndarray, n: int, doc_ids: Sequence[str] | None = None) -> list[tuple[str, float]]:
+        """Top n (chunk id, cosine similarity)."""
+        total = self.count()
+        if total == 0:
+            return []
+        where = {"doc_id": {"$in": list(doc_ids)}} if doc_ids else None
+        result = self.collection.query(
+            query_embeddings=[vector.astype(np.float32)], n_results=min(n, total), where=where,
+            include=["distances"],
+        )
+        return [(cid, 1.0 - float(dist)) for cid, dist in zip(result["ids"][0], result["distances"][0])]
+
+    def drop_other_collections(self) -> list[str]:
+        """Remove collections left by a previous embedder; returns their names."""
+        dropped = []
+        for collection in self.client.list_collections():
+            name = collection if isinstance(collection, str) else collection.name
+            if name != self.name and name.startswith("chunks-"):
+                self.client.delete_collection(name)
+                dropped.append(name)
+        return dropped

@@ -1,0 +1,87 @@
+"""Hybrid retrieval: dense (Chroma) and lexical (BM25) candidates fused with RRF."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from operator_assistant.core.embedding import Embedder
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
+from operator_assistant.core.index.store import IndexStore, SearchFilter
+from operator_assistant.core.retrieval.fusion import reciprocal_rank_fusion
+from operator_assistant.errors import UserError
+
+log = logging.getLogger("retrieval")
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    chunk: ChunkRecord
+    document: DocumentRecord
+    score: float
+    dense_rank: int | None
+    lexical_rank: int | None
+
+
+@dataclass
+class SearchResult:
+    hits: list[SearchHit]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RetrievalParams:
+    candidates: int = 50
+    rrf_k: int = 60
+    dense_weight: float = 1.0
+    lexical_weight: float = 1.0
+
+
+class HybridRetriever:
+    def __init__(self, store: IndexStore, embedder: Embedder, params: RetrievalParams = RetrievalParams()) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.params = params
+
+    def resolve_documents(self, names: list[str]) -> frozenset[str]:
+        """Doc ids whose file name, title or id contains any of the given names (case-insensitive)."""
+        wanted = [n.casefold() for n in names]
+        found = set()
+        for doc in self.store.manifest.documents():
+            keys = (Path(doc.source).name.casefold(), doc.title.casefold(), doc.doc_id)
+            if any(w in key for w in wanted for key in keys):
+                found.add(doc.doc_id)
+        if not found:
+            raise UserError(f"no indexed document matches {', '.join(names)}", "see `operator-assistant status` for the list")
+        return frozenset(found)
+
+    def search(self, query: str, k: int = 5, flt: SearchFilter = SearchFilter(),
+               candidates: int | None = None) -> SearchResult:
+        query = query.strip()
+        if not query:
+            raise UserError("the search query is empty")
+        n = max(candidates or self.params.candidates, k)
+        timings: dict[str, float] = {}
+        t0 = time.perf_counter()
+        vector = self.embedder.embed_query(query)
+        t1 = time.perf_counter()
+        dense = self.store.search_dense(vector, self.embedder.model_id, n, flt)
+        t2 = time.perf_counter()
+        lexical = self.store.search_lexical(query, n, flt)
+        t3 = time.perf_counter()
+        dense_ids = [cid for cid, _ in dense]
+        lexical_ids = [cid for cid, _ in lexical]
+        fused = reciprocal_rank_fusion([dense_ids, lexical_ids],
+                                       [self.params.dense_weight, self.params.lexical_weight], self.params.rrf_k)[:k]
+        chunks = self.store.manifest.chunks([cid for cid, _ in fused])
+        docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
+        dense_rank = {cid: i + 1 for i, cid in enumerate(dense_ids)}
+        lexical_rank = {cid: i + 1 for i, cid in enumerate(lexical_ids)}
+        hits = [SearchHit(chunks[cid], docs[chunks[cid].doc_id], score, dense_rank.get(cid), lexical_rank.get(cid))
+                for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
+        t4 = time.perf_counter()
+        timings.update(embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
+                       fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - t0) * 1e3)
+        return SearchResult(hits, timings)

@@ -1,0 +1,91 @@
+"""Lexical tokenizer for BM25: prose is lowercased, stopped and stemmed; plant
+identifiers (VLV-3042-B, P-101A, CL2-ALM-07, 4-20 mA) are kept whole, in a form
+without separators, and their parts are indexed too."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+# Words joined by -, _, / or . into one compound ("VLV-3042-B", "4-20", "3.5").
+_TOKEN = re.compile(r"[^\W_]+(?:[-_/.][^\W_]+)*")
+_SEPARATORS = re.compile(r"[-_/.]")
+_ALPHA_DIGIT_RUNS = re.compile(r"\d+|[^\W\d_]+")
+_DECIMAL = re.compile(r"^\d+(?:\.\d+)+$")
+
+# Common English function words; a short list of our own, kept with the tokenizer.
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further
+had has have having he her here hers herself him himself his how i if in into is it its itself
+just me more most my myself no nor not now of off on once only or other our ours ourselves out
+over own same she should so some such than that the their theirs them themselves then there
+these they this those through to too under until up very was we were what when where which
+while who whom why will with would you your yours yourself yourselves also may might must shall
+""".split())
+
+_stemmer = Stemmer.Stemmer("english")
+
+
+@lru_cache(maxsize=200_000)
+def _stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
+def _has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
+
+
+def canonical(token: str) -> str:
+    """The whole form of an identifier: lowercase, no separators ("VLV-3042-B" -> "vlv3042b")."""
+    return _SEPARATORS.sub("", token.lower())
+
+
+def _expand(raw: str) -> list[str]:
+    token = raw.lower()
+    if _DECIMAL.match(token):
+        return [token]  # 3.5 stays a number
+    segments = [s for s in _SEPARATORS.split(token) if s]
+    compound = len(segments) > 1
+    if not compound and not _has_digit(token):
+        return [] if token in STOPWORDS else [_stem(token)]
+    out = [canonical(token)]
+    parts: list[str] = []
+    for segment in segments if compound else [token]:
+        if compound:
+            parts.append(segment)
+        runs = _ALPHA_DIGIT_RUNS.findall(segment)
+        if len(runs) > 1:
+            parts.extend(runs)
+    for part in parts:
+        if part in STOPWORDS or part == out[0]:
+            continue
+        out.append(part if _has_digit(part) else _stem(part))
+    return out
+
+
+def raw_tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def tokenize(text: str) -> list[str]:
+    """Tokens for indexing and for queries alike."""
+    return [t for raw in raw_tokens(text) for t in _expand(raw)]
+
+
+def joined_variants(text: str, max_span: int = 3) -> list[str]:
+    """Identifier forms a query may have written apart ("vlv 3042-b" -> "vlv3042b").
+
+    Only adjacent raw tokens that include a digit are joined; the lexical index keeps
+    those that exist in its vocabulary.
+    """
+    raws = raw_tokens(text)
+    variants = []
+    for size in range(2, max_span + 1):
+        for i in range(len(raws) - size + 1):
+            window = raws[i:i + size]
+            if any(_has_digit(w) for w in window) and all(len(w) <= 12 for w in window):
+                variants.append("".join(canonical(w) for w in window))
+    return variants
