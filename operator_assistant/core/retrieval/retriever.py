@@ -29,6 +29,9 @@ class SearchHit:
 class SearchResult:
     hits: list[SearchHit]
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # the two candidate lists before fusion, best first (for evaluation and diagnostics)
+    dense_ids: list[str] = field(default_factory=list)
+    lexical_ids: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -84,4 +87,4 @@ class HybridRetriever:
         t4 = time.perf_counter()
         timings.update(embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
                        fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - t0) * 1e3)
-        return SearchResult(hits, timings)
+        return SearchResult(hits, timings, dense_ids, lexical_ids)
