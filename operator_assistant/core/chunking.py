@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
-CHUNKER_VERSION = 1
+CHUNKER_VERSION = 2
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
@@ -126,10 +126,14 @@ def _pack(units: list[tuple[int, int]], params: ChunkParams) -> list[tuple[int, 
     return spans
 
 
-def _sections(document: Document) -> list[tuple[tuple[str, ...], list[tuple[int, int, str]]]]:
-    sections: list[tuple[tuple[str, ...], list[tuple[int, int, str]]]] = []
+_Item = tuple[int, int, str, str]  # start, end, kind, header row of the table the block is in ("" if none)
+
+
+def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
+    sections: list[tuple[tuple[str, ...], list[_Item]]] = []
     path: list[tuple[int, str]] = []
-    current: list[tuple[int, int, str]] = []
+    current: list[_Item] = []
+    header = ""
     for block in document.blocks:
         if block.kind == HEADING:
             if current:
@@ -138,8 +142,13 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[tuple[int,
             while path and path[-1][0] >= block.level:
                 path.pop()
             path.append((block.level, block.label or document.text[block.start:block.end].strip()))
+            header = ""
         elif block.kind != FURNITURE:
-            current.append((block.start, block.end, block.kind))
+            if block.kind == ROW and not header:
+                header = document.text[block.start:block.end]
+            elif block.kind != ROW:
+                header = ""
+            current.append((block.start, block.end, block.kind, header if block.kind == ROW else ""))
     if current:
         sections.append((tuple(label for _, label in path), current))
     return sections
@@ -156,14 +165,24 @@ def _context(title: str, section: tuple[str, ...]) -> str:
 def chunk_document(document: Document, params: ChunkParams = ChunkParams()) -> list[Chunk]:
     chunks: list[Chunk] = []
     for section, blocks in _sections(document):
-        units = [u for start, end, kind in blocks for u in _units(document, start, end, kind, params.max_size)]
+        units: list[tuple[int, int]] = []
+        header_at: dict[int, str] = {}  # unit start -> header row of its table
+        for start, end, kind, header in blocks:
+            for unit in _units(document, start, end, kind, params.max_size):
+                units.append(unit)
+                if header and not document.text[unit[0]:unit[1]] == header:
+                    header_at[unit[0]] = header
         for start, end in _pack(units, params):
             pages: tuple[int, ...] = ()
             if document.page_starts:
                 first, last = document.page_at(start), document.page_at(max(start, end - 1))
                 pages = tuple(range(first or 1, (last or 1) + 1))
+            context = _context(document.title, section)
+            if start in header_at:
+                # rows cut off from their table's header keep it as context: "85" means nothing alone
+                context = f"{context}\n{header_at[start]}" if context else header_at[start]
             chunks.append(Chunk(
                 ordinal=len(chunks), start=start, end=end, text=document.text[start:end],
-                section=section, pages=pages, context=_context(document.title, section),
+                section=section, pages=pages, context=context,
             ))
     return chunks

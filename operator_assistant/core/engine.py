@@ -48,7 +48,8 @@ class Engine:
     def retriever(self) -> HybridRetriever:
         s = self.settings
         return HybridRetriever(self.store, self.embedder,
-                               RetrievalParams(s.candidates, s.rrf_k, s.dense_weight, s.lexical_weight))
+                               RetrievalParams(s.candidates, s.rrf_k, s.dense_weight, s.lexical_weight,
+                                                                s.identifier_weight))
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
                report: Callable[[FileResult], None] | None = None) -> IngestReport:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from operator_assistant.core.tokenize import joined_variants, tokenize
+from operator_assistant.core.tokenize import canonical, joined_variants, raw_tokens, tokenize
 
 
 class LexicalIndex:
@@ -28,6 +28,30 @@ class LexicalIndex:
         tokens = tokenize(query)
         tokens += [v for v in joined_variants(query) if v in self.vocabulary and v not in tokens]
         return tokens
+
+    def query_identifiers(self, query: str) -> list[str]:
+        """Whole identifiers the query names that occur in the corpus ("P-101A", "vlv 3042-b")."""
+        found = []
+        for raw in raw_tokens(query):
+            whole = canonical(raw)
+            if any(c.isdigit() for c in whole) and any(c.isalpha() for c in whole) and whole in self.vocabulary:
+                found.append(whole)
+        found += [v for v in joined_variants(query) if v in self.vocabulary]
+        return list(dict.fromkeys(found))
+
+    def identifier_matches(self, query: str, n: int, allowed: np.ndarray | None = None) -> list[tuple[str, float]]:
+        """Chunks that contain every identifier the query names, best BM25 score first."""
+        if self._bm25 is None:
+            return []
+        identifiers = self.query_identifiers(query)
+        if not identifiers:
+            return []
+        mask = np.array([all(t in freqs for t in identifiers) for freqs in self._bm25.doc_freqs], dtype=bool)
+        if allowed is not None:
+            mask &= allowed
+        if not mask.any():
+            return []
+        return self.search(query, n, mask)
 
     def search(self, query: str, n: int, allowed: np.ndarray | None = None) -> list[tuple[str, float]]:
         """Top n (chunk id, score) with a positive score; `allowed` is a boolean mask over ids."""

@@ -203,6 +203,10 @@ class IndexStore:
         lexical = self.lexical()
         return lexical.index.search(query, n, lexical.mask(flt))
 
+    def search_identifiers(self, query: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
+        lexical = self.lexical()
+        return lexical.index.identifier_matches(query, n, lexical.mask(flt))
+
     def health(self) -> dict[str, object]:
         """Counts from each store and whether they agree."""
         chunks = self.manifest.chunk_count()

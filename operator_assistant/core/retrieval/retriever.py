@@ -40,6 +40,7 @@ class RetrievalParams:
     rrf_k: int = 60
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
+    identifier_weight: float = 1.0
 
 
 class HybridRetriever:
@@ -73,11 +74,17 @@ class HybridRetriever:
         dense = self.store.search_dense(vector, self.embedder.model_id, n, flt)
         t2 = time.perf_counter()
         lexical = self.store.search_lexical(query, n, flt)
+        # Chunks holding every identifier the query names form a third ranking, so that
+        # "P-101A" is found even when the embedder (which has no idea of tags) disagrees.
+        exact = self.store.search_identifiers(query, n, flt) if self.params.identifier_weight else []
         t3 = time.perf_counter()
         dense_ids = [cid for cid, _ in dense]
         lexical_ids = [cid for cid, _ in lexical]
-        fused = reciprocal_rank_fusion([dense_ids, lexical_ids],
-                                       [self.params.dense_weight, self.params.lexical_weight], self.params.rrf_k)[:k]
+        rankings, weights = [dense_ids, lexical_ids], [self.params.dense_weight, self.params.lexical_weight]
+        if exact:
+            rankings.append([cid for cid, _ in exact])
+            weights.append(self.params.identifier_weight)
+        fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)[:k]
         chunks = self.store.manifest.chunks([cid for cid, _ in fused])
         docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
         dense_rank = {cid: i + 1 for i, cid in enumerate(dense_ids)}

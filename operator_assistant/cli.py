@@ -1,0 +1,332 @@
+"""Command line: models, ingest, search, status, eval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from operator_assistant import __version__
+from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
+from operator_assistant.errors import Cancelled, UserError
+
+EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="operator-assistant",
+        description="Offline answers from the plant's own SOPs and manuals.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--data-dir", type=Path, help=f"where the index lives (default: ${ENV_DATA_DIR} or the user data dir)")
+    parser.add_argument("--models-dir", type=Path, help="folder with manifest.toml and the model weights")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details to stderr")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    models = sub.add_parser("models", help="fetch or verify the bundled model weights")
+    models_sub = models.add_subparsers(dest="action", metavar="ACTION", required=True)
+    models_sub.add_parser("fetch", help="download the weights listed in models/manifest.toml and verify them")
+    models_sub.add_parser("verify", help="check every weight file against its sha256")
+
+    ingest = sub.add_parser("ingest", help="index files and folders (PDF, DOCX, Markdown, HTML, text)")
+    ingest.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    ingest.add_argument("--json", action="store_true", help="print one JSON report instead of lines")
+
+    remove = sub.add_parser("remove", help="remove documents from the index")
+    remove.add_argument("names", nargs="+", metavar="NAME", help="file path, file name or title")
+
+    sub.add_parser("reindex", help="re-embed every chunk with the configured embedder")
+
+    search = sub.add_parser("search", help="hybrid search over the indexed documents")
+    search.add_argument("query")
+    search.add_argument("--k", type=int, default=None, help="number of results (default from settings: 5)")
+    search.add_argument("--document", action="append", metavar="NAME", help="only this document (repeatable)")
+    search.add_argument("--section", metavar="TEXT", help="only sections whose heading path contains TEXT")
+    search.add_argument("--json", action="store_true")
+
+    status = sub.add_parser("status", help="documents, chunks, models and index health")
+    status.add_argument("--json", action="store_true")
+
+    evaluate = sub.add_parser("eval", help="measure retrieval quality")
+    eval_sub = evaluate.add_subparsers(dest="action", metavar="ACTION", required=True)
+    retrieval = eval_sub.add_parser("retrieval", help="nDCG@10, Recall@10/100, MRR@10 on a BEIR-format folder")
+    retrieval.add_argument("--beir", type=Path, required=True, metavar="DIR",
+                           help="folder with corpus.jsonl, queries.jsonl, qrels/test.tsv")
+    retrieval.add_argument("--work-dir", type=Path, help="where to keep the evaluation index (reused next time)")
+    retrieval.add_argument("--json", action="store_true")
+    golden = eval_sub.add_parser("golden", help="retrieval on the project's golden question set")
+    golden.add_argument("file", type=Path, metavar="FILE")
+    golden.add_argument("--corpus", type=Path, help="documents folder (default: FILE's folder/documents)")
+    golden.add_argument("--work-dir", type=Path, help="where to keep the evaluation index (reused next time)")
+    golden.add_argument("--json", action="store_true")
+    return parser
+
+
+def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Settings:
+    return load_settings(data_dir=data_dir or args.data_dir, models_dir=args.models_dir)
+
+
+def _engine(settings: Settings):  # noqa: ANN202 - imported lazily: torch takes seconds
+    from operator_assistant.core.engine import Engine
+
+    return Engine(settings)
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _progress_bar(enabled: bool):  # noqa: ANN202
+    if not enabled or not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=0, unit="file", file=sys.stderr, leave=False)
+
+    def update(done: int, total: int, current: str) -> None:
+        bar.total = total
+        bar.n = done
+        bar.set_postfix_str(Path(current).name if current else "", refresh=False)
+        bar.refresh()
+
+    return update, bar.close
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    from operator_assistant.core.models import fetch_models, load_manifest, verify_model
+
+    settings = _settings(args)
+    if args.action == "fetch":
+        fetch_models(settings.models_dir)
+        return EXIT_OK
+    bad = 0
+    for spec in load_manifest(settings.models_dir):
+        problems = verify_model(spec, settings.models_dir)
+        bad += bool(problems)
+        print(f"{spec.name} ({spec.role}): {'ok' if not problems else 'NOT OK'}")
+        for problem in problems:
+            print(f"  {problem}")
+    if bad:
+        print("run `operator-assistant models fetch` to restore the weights", file=sys.stderr)
+    return EXIT_USER_ERROR if bad else EXIT_OK
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from operator_assistant.core.ingest import FAILED_FILE
+
+    settings = _settings(args)
+    engine = _engine(settings)
+    progress, close_bar = _progress_bar(not args.json)
+
+    def line(result: Any) -> None:
+        if args.json:
+            return
+        detail = result.message or (f"{result.chunks_total} chunks, {result.chunks_added} embedded"
+                                    + (f", {result.chunks_removed} removed" if result.chunks_removed else "")
+                                    if result.status in ("added", "updated") else "")
+        text = f"{result.status:<9} {result.source}" + (f"  ({detail})" if detail else "")
+        if progress is not None:
+            from tqdm import tqdm
+
+            tqdm.write(text)
+        else:
+            print(text, flush=True)
+
+    try:
+        report = engine.ingest(args.paths, progress=progress, report=line)
+    finally:
+        close_bar()
+    if args.json:
+        _print_json({
+            "results": [vars(r) for r in report.results], "skipped_unsupported": report.skipped,
+            "seconds": round(report.seconds, 2), "chunks_embedded": report.chunks_embedded, "notes": report.notes,
+        })
+    else:
+        for note in report.notes:
+            print(f"note: {note}")
+        counts = ", ".join(f"{report.count(s)} {s}" for s in ("added", "updated", "unchanged", "duplicate", "removed", "failed")
+                           if report.count(s))
+        rate = report.chunks_embedded / report.seconds if report.seconds else 0.0
+        print(f"done in {report.seconds:.1f} s: {counts or 'nothing to do'}"
+              + (f"; {report.skipped} file(s) of unsupported type skipped" if report.skipped else "")
+              + (f"; {report.chunks_embedded} chunks embedded ({rate:.0f}/s)" if report.chunks_embedded else ""))
+    return EXIT_FAILED_FILES if any(r.status == FAILED_FILE for r in report.results) else EXIT_OK
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    engine = _engine(settings)
+    docs = engine.store.manifest.documents()
+    chosen = []
+    for name in args.names:
+        wanted = str(Path(name).expanduser().resolve()) if Path(name).exists() else None
+        match = [d for d in docs if d.source == wanted or Path(d.source).name == name or d.title == name]
+        if not match:
+            raise UserError(f"no indexed document matches {name!r}", "see `operator-assistant status` for the list")
+        chosen += match
+    removed = engine.store.remove_documents(sorted({d.doc_id for d in chosen}))
+    for doc in chosen:
+        print(f"removed   {doc.source}")
+    print(f"{len(chosen)} document(s), {removed} chunk(s) removed")
+    return EXIT_OK
+
+
+def cmd_reindex(args: argparse.Namespace) -> int:
+    engine = _engine(_settings(args))
+    started = time.perf_counter()
+    count = engine.reindex()
+    print(f"re-embedded {count} chunks with {engine.embedder.model_id} in {time.perf_counter() - started:.1f} s")
+    return EXIT_OK
+
+
+def _hit_json(hit: Any) -> dict[str, Any]:
+    c, d = hit.chunk, hit.document
+    return {"chunk_id": c.chunk_id, "score": round(hit.score, 6), "document": d.title, "source": d.source,
+            "section": list(c.section), "pages": list(c.pages), "start": c.start, "end": c.end,
+            "dense_rank": hit.dense_rank, "lexical_rank": hit.lexical_rank, "text": c.text}
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    engine = _engine(_settings(args))
+    if engine.store.manifest.chunk_count() == 0:
+        raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
+    result = engine.search(args.query, k=args.k, documents=args.document, section=args.section)
+    if args.json:
+        _print_json({"query": args.query, "results": [_hit_json(h) for h in result.hits],
+                     "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()}})
+        return EXIT_OK
+    if not result.hits:
+        print("no matching passages")
+    for n, hit in enumerate(result.hits, start=1):
+        c, d = hit.chunk, hit.document
+        where = " > ".join(c.section[1:] if c.section and c.section[0] == d.title else c.section) or "(top)"
+        pages = f", p. {'-'.join(map(str, (c.pages[0], c.pages[-1])) if len(c.pages) > 1 else str(c.pages[0]))}" if c.pages else ""
+        print(f"{n}. {d.title}: {where}{pages}")
+        print(f"   {Path(d.source).name}, characters {c.start}-{c.end}, score {hit.score:.4f}")
+        snippet = " ".join(c.text.split())
+        print(f"   {snippet[:300]}{'...' if len(snippet) > 300 else ''}")
+    print(f"({result.timings_ms['total_ms']:.0f} ms)")
+    return EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from operator_assistant.core.index.store import IndexStore
+    from operator_assistant.core.models import model_status
+
+    settings = _settings(args)
+    store = IndexStore(settings.index_dir)
+    docs = store.manifest.documents()
+    health = store.health()
+    info = {
+        "data_dir": str(settings.data_dir),
+        "models_dir": str(settings.models_dir),
+        "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
+                       "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
+                       "indexed_at": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.indexed_at))} for d in docs],
+        "chunks": health["chunks"],
+        "index": health,
+        "embedder_configured": settings.embedder,
+        "models": model_status(settings.models_dir),
+    }
+    if args.json:
+        _print_json(info)
+        return EXIT_OK
+    indexed = [d for d in docs if d.status == "indexed"]
+    print(f"data dir:   {settings.data_dir}")
+    print(f"models dir: {settings.models_dir}")
+    print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health['chunks']}")
+    for d in docs:
+        state = f"{d.chunks:>4} chunks" if d.status == "indexed" else "FAILED"
+        print(f"  {state}  {d.format:<8} {Path(d.source).name}" + (f"  -- {d.error}" if d.error else ""))
+    print(f"index:      {'consistent' if health['consistent'] else 'NEEDS ATTENTION'} "
+          f"(manifest {health['chunks']}, dense {health['dense_vectors']}, BM25 {health['lexical_chunks']}); "
+          f"built with {health['embedder'] or '-'}")
+    for problem in health["problems"]:
+        print(f"  {problem}")
+    print("models:")
+    for row in info["models"]:
+        print(f"  {row['role']:<9} {row['name']}: {row['state']}")
+    print(f"  embedder in use: {settings.embedder}")
+    return EXIT_OK
+
+
+def _work_dir(args: argparse.Namespace, name: str) -> Path:
+    if args.work_dir:
+        return args.work_dir
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False)) / "eval" / name
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from operator_assistant.core import evaluation
+
+    if args.action == "retrieval":
+        beir = evaluation.load_beir(args.beir)
+        engine = _engine(_settings(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}")))
+        started = time.perf_counter()
+        built = evaluation.index_beir(engine, beir, progress=None)
+        index_seconds = time.perf_counter() - started
+        result = evaluation.run_beir(engine, beir)
+        out = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
+               "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
+               "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
+               "data_dir": str(engine.settings.data_dir)}
+        if args.json:
+            _print_json(out)
+        else:
+            print(f"{result.queries} queries, {result.documents} documents, {result.chunks} chunks"
+                  + (f" (indexed in {index_seconds:.0f} s)" if built else " (index reused)"))
+            print(f"{'system':<8} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
+            for system, m in result.metrics.items():
+                print(f"{system:<8} {m['ndcg@10']:>8.4f} {m['recall@10']:>7.4f} {m['recall@100']:>7.4f} {m['mrr@10']:>7.4f}")
+            print(f"latency per query: p50 {result.latency_ms['p50_ms']} ms, p95 {result.latency_ms['p95_ms']} ms")
+        return EXIT_OK
+    questions = evaluation.load_golden(args.file)
+    corpus = args.corpus or args.file.parent / "documents"
+    engine = _engine(_settings(args, _work_dir(args, "golden")))
+    engine.ingest([corpus])
+    out = evaluation.run_golden(engine, questions)
+    if args.json:
+        _print_json({k: v for k, v in out.items() if k != "rows"})
+        return EXIT_OK
+    print(f"{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus)")
+    print(f"Recall@5 {out['recall@5']:.4f}  Recall@1 {out['recall@1']:.4f}  MRR@10 {out['mrr@10']:.4f}  "
+          f"section Recall@5 {out['section_recall@5']:.4f}  keywords in top 5 {out['keywords_in_top5']:.4f}")
+    for kind, m in out["by_kind"].items():
+        print(f"  {kind:<11} {m['questions']:>3} questions  Recall@5 {m['recall@5']:.4f}")
+    for miss in out["misses"]:
+        print(f"  miss: {miss['id']} ({miss['kind']}) rank {miss['rank']}, top file {miss['top_file']}")
+    print(f"latency: p50 {out['latency']['p50_ms']} ms, p95 {out['latency']['p95_ms']} ms")
+    return EXIT_OK
+
+
+COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
+            "search": cmd_search, "status": cmd_status, "eval": cmd_eval}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    if args.command is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return COMMANDS[args.command](args)
+    except UserError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"  {exc.hint}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except (Cancelled, KeyboardInterrupt):
+        print("cancelled", file=sys.stderr)
+        return EXIT_CANCELLED

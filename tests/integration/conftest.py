@@ -1,0 +1,54 @@
+"""Integration fixtures: the real bundled embedder, real Chroma directories on disk."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.config import load_settings
+from operator_assistant.core.embedding import load_embedder
+from operator_assistant.core.engine import Engine
+from operator_assistant.core.models import resolve_model
+from operator_assistant.errors import ModelError
+from tests.conftest import REPO, SAMPLE_DOCS
+
+MODELS = REPO / "models"
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    try:
+        model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
+    except ModelError as exc:
+        pytest.fail(f"{exc} (the integration tests need the bundled weights)")
+    return load_embedder(model)
+
+
+def make_engine(data_dir: Path, embedder=None, **overrides) -> Engine:
+    return Engine(load_settings(data_dir=data_dir, models_dir=MODELS, **overrides), embedder)
+
+
+@pytest.fixture(scope="session")
+def sample_engine(tmp_path_factory, embedder):
+    """The sample corpus indexed once for the whole session (read-only tests)."""
+    engine = make_engine(tmp_path_factory.mktemp("sample-index"), embedder)
+    report = engine.ingest([SAMPLE_DOCS])
+    assert not report.failed, report.failed
+    yield engine
+    engine.close()
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    return folder
+
+
+def copy_sample(names: list[str], target: Path) -> None:
+    for name in names:
+        shutil.copy(SAMPLE_DOCS / name, target / name)

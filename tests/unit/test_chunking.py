@@ -1,0 +1,103 @@
+import re
+from pathlib import Path
+
+from operator_assistant.core.chunking import ChunkParams, chunk_document
+from operator_assistant.core.documents import load_document
+from tests.conftest import SAMPLE_DOCS
+
+IDENT = re.compile(r"\b[A-Z]{1,4}\d?-\d{2,4}[A-Z]?(?:-[A-Z0-9]+)?\b")
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def long_section(n_sentences: int) -> str:
+    return " ".join(f"Sentence {i} says that valve VLV-{3000 + i}-B must be exercised {i} turns." for i in range(n_sentences))
+
+
+def test_chunks_are_exact_spans_with_section_paths(tmp_path: Path):
+    doc = load_document(write(tmp_path, "a.md", "# Manual\n\n## Alarms\n\nPT-2105 high alarm is 85 psi.\n\n"
+                                               "## Maintenance\n\n### Bearings\n\nGrease every 2,000 hours.\n"))
+    chunks = chunk_document(doc)
+    assert [c.section for c in chunks] == [("Manual", "Alarms"), ("Manual", "Maintenance", "Bearings")]
+    for c in chunks:
+        assert doc.text[c.start:c.end] == c.text
+    assert chunks[1].context == "Manual > Maintenance > Bearings"
+    assert chunks[1].indexed_text.startswith("Manual > Maintenance > Bearings\n")
+
+
+def test_long_sections_split_near_target_with_overlap(tmp_path: Path):
+    doc = load_document(write(tmp_path, "b.md", "# Valves\n\n" + long_section(60) + "\n"))
+    params = ChunkParams(target=1000, max_size=1200, overlap=0.15)
+    chunks = chunk_document(doc, params)
+    assert len(chunks) > 3
+    assert all(len(c.text) <= params.max_size for c in chunks)
+    assert all(len(c.text) >= 600 for c in chunks[:-1])
+    for a, b in zip(chunks, chunks[1:]):
+        assert b.start < a.end, "consecutive chunks overlap"
+        assert a.end - b.start <= 0.15 * params.target + 1
+        assert b.start > a.start
+
+
+def test_identifiers_are_never_cut(tmp_path: Path):
+    text = "# Tags\n\n" + " ".join(f"VLV-{3000 + i}-B" for i in range(600)) + "\n"  # one run-on sentence
+    doc = load_document(write(tmp_path, "c.md", text))
+    chunks = chunk_document(doc, ChunkParams(target=300, max_size=400, overlap=0.1))
+    assert len(chunks) > 5
+    for c in chunks:
+        for token in c.text.split():
+            assert re.fullmatch(r"VLV-\d{4}-B", token), token
+
+
+def test_table_rows_stay_whole(tmp_path: Path):
+    rows = "\n".join(f"| PT-{2100 + i} | Discharge pressure pump B-{i} | {40 + i} psi | {80 + i} psi |" for i in range(80))
+    doc = load_document(write(tmp_path, "d.md", f"# Setpoints\n\n| Tag | Description | Low | High |\n|---|---|---|---|\n{rows}\n"))
+    chunks = chunk_document(doc)
+    assert len(chunks) > 2
+    row_texts = {doc.text[b.start:b.end] for b in doc.blocks if b.kind == "row"}
+    header = "| Tag | Description | Low | High |"
+    for c in chunks:
+        for line in c.text.split("\n"):
+            assert line in row_texts or set(line) <= set("|-"), f"row cut: {line!r}"
+        # a chunk that starts inside the table carries the header row in its context
+        assert header in c.text or c.context.endswith(header)
+
+
+def test_oversized_row_is_kept_whole(tmp_path: Path):
+    cell = "x " * 900
+    doc = load_document(write(tmp_path, "e.md", f"# T\n\n| a | b |\n|---|---|\n| PT-1 | {cell} |\n"))
+    chunks = chunk_document(doc)
+    assert any(c.text.startswith("| PT-1 |") and c.text.endswith("|") for c in chunks)
+
+
+def test_pdf_chunks_know_their_pages():
+    doc = load_document(SAMPLE_DOCS / "booster-station-b-om-manual.pdf")
+    chunks = chunk_document(doc)
+    assert {p for c in chunks for p in c.pages} == set(range(1, doc.page_count + 1))
+    for c in chunks:
+        assert doc.page_at(c.start) == c.pages[0]
+
+
+def test_sample_corpus_respects_size_and_identifiers():
+    params = ChunkParams()
+    for path in sorted(SAMPLE_DOCS.iterdir()):
+        doc = load_document(path)
+        chunks = chunk_document(doc, params)
+        assert chunks, path.name
+        idents_in_doc = set(IDENT.findall(doc.text))
+        idents_in_chunks = {i for c in chunks for i in IDENT.findall(c.text)}
+        # every identifier in the (non-furniture) text appears whole in some chunk, none is invented
+        assert idents_in_chunks <= idents_in_doc, path.name
+        for c in chunks:
+            assert len(c.text) <= params.max_size or "\n" not in c.text.strip(), (path.name, len(c.text))
+
+
+def test_chunk_hash_changes_with_heading_and_text(tmp_path: Path):
+    a = chunk_document(load_document(write(tmp_path, "f.md", "# A\n\nSame text.\n")))[0]
+    b = chunk_document(load_document(write(tmp_path, "g.md", "# B\n\nSame text.\n")))[0]
+    c = chunk_document(load_document(write(tmp_path, "h.md", "# A\n\nSame text.\n")))[0]
+    assert a.content_hash != b.content_hash
+    assert a.content_hash == c.content_hash

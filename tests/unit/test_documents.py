@@ -1,0 +1,135 @@
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from operator_assistant.core.documents import load_document, parse_document
+from operator_assistant.core.documents.base import HEADING, ROW
+from operator_assistant.errors import DocumentError
+from tests.conftest import make_docx, make_pdf
+
+
+def headings(doc):
+    return [(b.level, b.label) for b in doc.blocks if b.kind == HEADING]
+
+
+def rows(doc):
+    return [doc.text[b.start:b.end] for b in doc.blocks if b.kind == ROW]
+
+
+def test_markdown_headings_tables_and_exact_offsets(tmp_path: Path):
+    source = ("# Booster Station B\n\nIntro text.\n\n## Setpoints\n\n| Tag | High |\n|---|---|\n"
+              "| PT-2105 | 85 psi |\n\n1. Close VLV-3042-B.\n2. Start P-101A.\n")
+    path = tmp_path / "b.md"
+    path.write_text(source, encoding="utf-8")
+    doc = load_document(path)
+    assert doc.title == "Booster Station B"
+    assert headings(doc) == [(1, "Booster Station B"), (2, "Setpoints")]
+    assert rows(doc) == ["| Tag | High |", "| PT-2105 | 85 psi |"]
+    # offsets point into the file's own text
+    for block in doc.blocks:
+        assert source[block.start:block.end] == doc.text[block.start:block.end]
+    assert "1. Close VLV-3042-B." in [doc.text[b.start:b.end] for b in doc.blocks]
+
+
+def test_html_ignores_scripts_and_remote_content(tmp_path: Path):
+    html = """<html><head><title>Valve Program</title><script>alert('x')</script></head><body>
+    <h1>Valve Program</h1><img src="https://example.invalid/logo.png" alt="logo">
+    <p>Exercise   every <b>valve</b> yearly.</p><iframe src="https://example.invalid"></iframe>
+    <h2>Register</h2><table><tr><th>Valve</th><th>Turns</th></tr><tr><td>VLV-3042-B</td><td>51</td></tr></table>
+    <ol><li>Open the gate.</li><li>Count turns.</li></ol><script>document.write('hidden')</script></body></html>"""
+    path = tmp_path / "v.html"
+    path.write_text(html, encoding="utf-8")
+    doc = load_document(path)
+    assert doc.title == "Valve Program"
+    assert "alert" not in doc.text and "hidden" not in doc.text and "example.invalid" not in doc.text
+    assert "Exercise every valve yearly." in doc.text
+    assert headings(doc) == [(1, "Valve Program"), (2, "Register")]
+    assert rows(doc) == ["Valve | Turns", "VLV-3042-B | 51"]
+    assert "1. Open the gate." in doc.text and "2. Count turns." in doc.text
+
+
+def test_docx_headings_lists_and_tables(tmp_path: Path):
+    path = make_docx(tmp_path / "loto.docx", [
+        ("Heading 1", "Lockout Procedure"), ("", "Applies to all pumps."),
+        ("Heading 2", "Steps"), ("List Number", "Notify the operator."), ("List Number", "Isolate MCC-3 breaker."),
+        ("row", "Lock color|Use"), ("row", "Red|Personal lock"),
+    ])
+    doc = load_document(path)
+    assert headings(doc) == [(1, "Lockout Procedure"), (2, "Steps")]
+    assert "1. Notify the operator." in doc.text and "2. Isolate MCC-3 breaker." in doc.text
+    assert rows(doc) == ["Lock color | Use", "Red | Personal lock"]
+
+
+def test_pdf_pages_headings_and_character_indices(tmp_path: Path):
+    path = make_pdf(tmp_path / "m.pdf", [
+        [("Pump Manual", 18), ("1. Alarms", 14), ("The high alarm on PT-2105 is 85 psi.", 10)],
+        [("2. Maintenance", 14), ("Grease bearings every 2,000 hours.", 10)],
+    ], title="Pump Manual")
+    doc = load_document(path)
+    assert doc.page_count == 2
+    assert doc.title == "Pump Manual"
+    assert [label for _, label in headings(doc)] == ["Pump Manual", "1. Alarms", "2. Maintenance"]
+    offset = doc.text.index("Grease")
+    assert doc.page_at(offset) == 2 and doc.page_at(doc.text.index("PT-2105")) == 1
+    # an offset within a page is pdfium's character index on that page
+    page_offset = offset - doc.page_starts[1]
+    textpage = pdfium.PdfDocument(str(path))[1].get_textpage()
+    assert textpage.get_text_range(page_offset, len("Grease bearings")) == "Grease bearings"
+
+
+def test_plain_text_headings(tmp_path: Path):
+    path = tmp_path / "c.txt"
+    path.write_text("CONFINED SPACE ENTRY\n\n1. SCOPE\n\nApplies to wet wells.\n\n"
+                    "4.3 ACCEPTABLE ENTRY CONDITIONS\n\n1. Oxygen 19.5 to 23.5 percent.\n2. LEL below 10 percent.\n",
+                    encoding="utf-8")
+    doc = load_document(path)
+    assert headings(doc) == [(1, "CONFINED SPACE ENTRY"), (1, "1. SCOPE"), (2, "4.3 ACCEPTABLE ENTRY CONDITIONS")]
+    assert "1. Oxygen 19.5 to 23.5 percent." in doc.text
+
+
+def test_legacy_encoding_is_detected(tmp_path: Path):
+    path = tmp_path / "old.txt"
+    path.write_bytes("Température de l'eau: 12 °C. Vérifier la pompe P-101A avant démarrage.\n".encode("cp1252"))
+    doc = load_document(path)
+    assert "Température" in doc.text and "°C" in doc.text
+
+
+@pytest.mark.parametrize("name, data, reason", [
+    ("empty.md", b"", "empty file"),
+    ("blank.txt", b"   \n\n", "empty file"),
+    ("binary.md", b"\x00\x01\x02\x03binary" * 50, "binary data"),
+    ("fake.pdf", b"this is not a pdf", "not a PDF"),
+    ("broken.pdf", b"%PDF-1.4\n1 0 obj <<>> garbage", "damaged or unreadable PDF"),
+    ("fake.docx", b"PK\x03\x04 not really a zip", "not a valid DOCX"),
+    ("notes.xyz", b"hello", "unsupported file type"),
+    ("only-headings.md", b"# Title\n\n## Sub\n", "no text found"),
+])
+def test_bad_files_give_a_reason(tmp_path: Path, name: str, data: bytes, reason: str):
+    with pytest.raises(DocumentError, match=reason):
+        parse_document(tmp_path / name, data)
+
+
+def test_pdf_without_text_layer_says_so(tmp_path: Path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.rect(20, 20, 50, 50)  # a drawing, no text: what a scan looks like to us
+    path = tmp_path / "scan.pdf"
+    pdf.output(str(path))
+    with pytest.raises(DocumentError, match="no text layer"):
+        load_document(path)
+
+
+def test_sample_corpus_parses_in_every_format():
+    from tests.conftest import SAMPLE_DOCS
+
+    formats = {}
+    for path in sorted(SAMPLE_DOCS.iterdir()):
+        doc = load_document(path)
+        formats.setdefault(doc.format, 0)
+        formats[doc.format] += 1
+        assert headings(doc), path.name
+    assert set(formats) == {"pdf", "docx", "markdown", "html", "text"}
+    assert sum(formats.values()) >= 12

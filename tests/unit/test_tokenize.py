@@ -1,0 +1,51 @@
+from operator_assistant.core.tokenize import STOPWORDS, canonical, joined_variants, tokenize
+
+
+def test_identifier_kept_whole_and_in_parts():
+    tokens = tokenize("Close VLV-3042-B slowly")
+    assert "vlv3042b" in tokens
+    assert {"vlv", "3042", "b"} <= set(tokens)
+
+
+def test_pump_tag_and_alarm_code():
+    assert {"p101a", "101"} <= set(tokenize("P-101A tripped"))
+    assert {"cl2alm07", "alm", "07"} <= set(tokenize("CL2-ALM-07 is active"))
+
+
+def test_signal_range_and_units():
+    tokens = tokenize("a 4-20 mA loop")
+    assert {"420", "4", "20", "ma"} <= set(tokens)
+
+
+def test_decimal_number_stays_a_number():
+    assert "3.5" in tokenize("dose 3.5 mg/L")
+
+
+def test_identifier_written_without_separators_matches_canonical_form():
+    assert canonical("VLV-3042-B") == "vlv3042b"
+    assert "vlv3042b" in tokenize("VLV3042B")
+    assert "p101a" in tokenize("p101a")
+
+
+def test_identifier_written_apart_gives_a_joined_variant():
+    assert "vlv3042b" in joined_variants("vlv 3042-b status")
+    # plain prose never produces variants
+    assert joined_variants("open the valve slowly") == []
+
+
+def test_prose_is_lowercased_stopped_and_stemmed():
+    assert tokenize("The Pumps are Running") == ["pump", "run"]
+    assert not STOPWORDS & set(tokenize("what is the alarm for the pump"))
+
+
+def test_identifiers_are_not_stemmed():
+    tokens = tokenize("PUMPS-12")
+    assert "pumps12" in tokens  # the whole identifier as written
+    assert "pump" in tokens  # its word part, stemmed like prose
+
+
+def test_unicode_and_empty_input():
+    assert tokenize("") == []
+    assert tokenize("!!! ---") == []
+    tokens = tokenize("Druckmessumformer ÜBERPRÜFEN")
+    assert len(tokens) == 2 and all(t == t.lower() for t in tokens)
