@@ -42,6 +42,7 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 1.0  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
+    ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
 
     @property
     def index_dir(self) -> Path:
@@ -89,7 +90,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         if not isinstance(value, expected) or isinstance(value, bool) != (expected is bool):
             raise UserError(f"setting '{key}' in {origin} must be {expected.__name__}, not {value!r}")
         checked[key] = value
-    ints_positive = ("chunk_target", "chunk_max", "candidates", "top_k", "rrf_k", "embed_batch_size")
+    ints_positive = ("chunk_target", "chunk_max", "candidates", "top_k", "rrf_k", "embed_batch_size",
+                     "ingest_batch_chunks")
     for key in ints_positive:
         if key in checked and checked[key] <= 0:
             raise UserError(f"setting '{key}' in {origin} must be positive, not {checked[key]}")

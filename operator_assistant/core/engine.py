@@ -53,7 +53,8 @@ class Engine:
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
                report: Callable[[FileResult], None] | None = None) -> IngestReport:
-        return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report)
+        return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
+                            self.settings.ingest_batch_chunks)
 
     def reindex(self) -> int:
         embedder = self.embedder

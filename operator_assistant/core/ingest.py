@@ -194,6 +194,7 @@ def ingest_paths(
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
     report: Callable[[FileResult], None] | None = None,
+    batch_chunks: int = 256,
 ) -> IngestReport:
     started = time.perf_counter()
     out = IngestReport()
@@ -216,7 +217,7 @@ def ingest_paths(
         for doc in gone:
             emit(FileResult(doc.source, REMOVED, "file no longer exists; purged from the index", chunks_removed=doc.chunks))
 
-    indexer = Indexer(store, embedder, params, cancel=cancel, on_written=emit)
+    indexer = Indexer(store, embedder, params, batch_chunks, cancel=cancel, on_written=emit)
     try:
         for n, file in enumerate(files):
             if cancel is not None and cancel():

@@ -28,8 +28,9 @@ def embedder():
     return load_embedder(model)
 
 
-def make_engine(data_dir: Path, embedder=None, **overrides) -> Engine:
-    return Engine(load_settings(data_dir=data_dir, models_dir=MODELS, **overrides), embedder)
+def make_engine(data_dir: Path, loaded_embedder=None, models_dir: Path = MODELS, **overrides) -> Engine:
+    """An engine on a data dir; pass the session's embedder to skip loading it again."""
+    return Engine(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), loaded_embedder)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,96 @@
+"""The command line as a user runs it."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.cli import main
+from tests.conftest import SAMPLE_DOCS
+from tests.integration.conftest import MODELS
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory) -> Path:
+    data = tmp_path_factory.mktemp("cli-data")
+    assert main(["--data-dir", str(data), "--models-dir", str(MODELS), "ingest", str(SAMPLE_DOCS)]) == 0
+    return data
+
+
+def test_ingest_reports_each_file_and_fails_on_a_bad_one(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", docs)
+    (docs / "scan.pdf").write_bytes(b"%PDF-1.7 broken")
+    (docs / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path / "d"), "--models-dir", str(MODELS), "ingest", str(docs))
+    assert code == 1
+    assert "added     " in out and "filter-backwash-procedure.md" in out
+    assert "failed    " in out and "scan.pdf" in out and "PDF" in out
+    assert "1 added, 1 failed" in out and "1 file(s) of unsupported type skipped" in out
+
+
+def test_search_json_has_locations(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "search", "--json", "--k", "3",
+                       "What is the discharge pressure alarm threshold on the B-series boosters?")
+    assert code == 0
+    result = json.loads(out)
+    first = result["results"][0]
+    assert Path(first["source"]).name == "booster-station-b-om-manual.pdf"
+    assert first["pages"] == [2] and first["end"] > first["start"] and first["section"]
+    assert len(result["results"]) == 3 and result["timings_ms"]["total_ms"] > 0
+
+
+def test_search_plain_output(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "search", "VLV3042B")
+    assert code == 0 and "1. Valve Exercising Program" in out and "valve-exercising-program.html" in out
+
+
+def test_status_reports_health_and_models(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "status", "--json")
+    status = json.loads(out)
+    assert code == 0 and len(status["documents"]) == 14 and status["index"]["consistent"]
+    assert {m["role"]: m["state"] for m in status["models"]} == {"embedder": "ok", "llm": "ok"}
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "status")
+    assert "14 indexed, 0 failed" in out and "consistent" in out
+
+
+def test_empty_index_and_bad_model_give_one_clear_message(tmp_path, capsys):
+    code, _, err = run(capsys, "--data-dir", str(tmp_path / "empty"), "--models-dir", str(MODELS), "search", "pump")
+    assert code == 2 and "index is empty" in err
+    broken = tmp_path / "models"
+    shutil.copytree(MODELS, broken, ignore=shutil.ignore_patterns("*.gguf", ".verified.json"))
+    (broken / "all-MiniLM-L6-v2" / "config.json").write_text("{}", encoding="utf-8")
+    code, out, err = run(capsys, "--models-dir", str(broken), "models", "verify")
+    assert code == 2 and "NOT OK" in out and "operator-assistant models fetch" in err
+    code, _, err = run(capsys, "--data-dir", str(tmp_path / "d"), "--models-dir", str(broken), "ingest", str(SAMPLE_DOCS))
+    assert code == 2
+    assert "embedder model all-MiniLM-L6-v2 is not usable" in err and "run `operator-assistant models fetch`" in err
+
+
+def test_eval_retrieval_on_a_small_beir_folder(tmp_path, capsys):
+    beir = tmp_path / "beir"
+    (beir / "qrels").mkdir(parents=True)
+    docs = {"d1": ("Chlorine", "Sodium hypochlorite raises the free chlorine residual."),
+            "d2": ("Pumps", "Centrifugal pumps move water through the distribution system."),
+            "d3": ("Filters", "Rapid sand filters are backwashed when head loss is high.")}
+    (beir / "corpus.jsonl").write_text("".join(json.dumps({"_id": k, "title": t, "text": x}) + "\n"
+                                               for k, (t, x) in docs.items()), encoding="utf-8")
+    (beir / "queries.jsonl").write_text(json.dumps({"_id": "q1", "text": "what raises chlorine residual"}) + "\n"
+                                        + json.dumps({"_id": "q2", "text": "when to backwash a sand filter"}) + "\n",
+                                        encoding="utf-8")
+    (beir / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td3\t1\n", encoding="utf-8")
+    args = ["--models-dir", str(MODELS), "eval", "retrieval", "--beir", str(beir), "--work-dir", str(tmp_path / "w"), "--json"]
+    code, out, _ = run(capsys, *args)
+    first = json.loads(out)
+    assert code == 0 and first["ndcg@10"] == 1.0 and first["recall@100"] == 1.0 and first["mrr@10"] == 1.0
+    assert first["index_reused"] is False and first["queries"] == 2 and first["documents"] == 3
+    code, out, _ = run(capsys, *args)
+    assert json.loads(out)["index_reused"] is True

@@ -1,0 +1,33 @@
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.config import load_settings
+from operator_assistant.errors import UserError
+
+
+def test_defaults_file_env_and_arguments_in_order(tmp_path: Path, monkeypatch):
+    (tmp_path / "config.toml").write_text('top_k = 7\nembedder = "from-file"\n', encoding="utf-8")
+    monkeypatch.setenv("OPERATOR_ASSISTANT_EMBEDDER", "from-env")
+    s = load_settings(data_dir=tmp_path, top_k=9)
+    assert (s.top_k, s.embedder, s.rrf_k) == (9, "from-env", 60)
+    assert s.index_dir == tmp_path.resolve() / "index"
+
+
+def test_data_dir_from_environment(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("OPERATOR_ASSISTANT_DATA_DIR", str(tmp_path / "d"))
+    assert load_settings().data_dir == (tmp_path / "d").resolve()
+
+
+@pytest.mark.parametrize("content, message", [
+    ("topk = 3\n", "unknown setting"),
+    ('top_k = "five"\n', "must be int"),
+    ("chunk_overlap = 0.9\n", "between 0 and 0.5"),
+    ("top_k = 0\n", "must be positive"),
+    ("top_k = \n", "cannot read settings file"),
+    ("chunk_target = 2000\n", "chunk_max"),
+])
+def test_bad_settings_file_gives_a_clear_message(tmp_path: Path, content: str, message: str):
+    (tmp_path / "config.toml").write_text(content, encoding="utf-8")
+    with pytest.raises(UserError, match=message):
+        load_settings(data_dir=tmp_path)
