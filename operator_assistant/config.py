@@ -40,7 +40,7 @@ class Settings:
     rrf_k: int = 60
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
-    identifier_weight: float = 1.0  # extra ranking of chunks that contain the identifiers a query names
+    identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
 

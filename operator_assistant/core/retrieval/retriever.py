@@ -40,7 +40,7 @@ class RetrievalParams:
     rrf_k: int = 60
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
-    identifier_weight: float = 1.0
+    identifier_weight: float = 0.5
 
 
 class HybridRetriever:

@@ -1,0 +1,36 @@
+# One entry point for people and CI. Every target can be run again safely.
+#   make run    set everything up, index the sample corpus, answer a search from it
+#   make test   set everything up, run the whole test suite
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Re-install when pyproject.toml changes.
+STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
+SAMPLE_DATA := .data/sample
+QUESTION ?= What is the discharge pressure alarm threshold on the B-series boosters?
+
+.PHONY: setup models run test clean
+
+setup: $(STAMP) models
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+models: $(STAMP)
+	$(BIN)/operator-assistant models fetch
+
+run: setup
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) search "$(QUESTION)"
+
+test: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .data .pytest_cache
