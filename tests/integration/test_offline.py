@@ -44,3 +44,14 @@ def test_ingest_and_search_never_touch_the_network(tmp_path):
     assert result["attempts"] == []
     assert result["codes"] == [0, 0, 0]
     assert "booster-station-b-om-manual.pdf" in out.stdout
+
+
+def test_chroma_is_never_asked_to_embed(tmp_path):
+    import pytest
+
+    from operator_assistant.core.index.vectors import VectorStore
+
+    store = VectorStore(tmp_path / "chroma", "test-embedder@0")
+    with pytest.raises(Exception, match="vectors must come from our embedder"):
+        store.collection.add(ids=["a"], documents=["text Chroma would embed with its default model"])
+    assert store.count() == 0

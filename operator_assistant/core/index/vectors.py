@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,42 +16,42 @@ log = logging.getLogger("ingest")
 _BATCH = 1000
 
 
-def _chroma():
-    import chromadb
+@lru_cache(maxsize=1)
+def _precomputed_vectors_class() -> type:
+    """An embedding function that refuses to embed: Chroma must never compute vectors
+    (its default would download a model). Built lazily because chromadb is slow to import."""
     from chromadb.api.types import EmbeddingFunction
-    from chromadb.config import Settings as ChromaSettings
 
-    return chromadb, EmbeddingFunction, ChromaSettings
+    class PrecomputedVectors(EmbeddingFunction):  # type: ignore[misc, valid-type]
+        def __init__(self, model_id: str = "") -> None:
+            self.model_id = model_id
+
+        def __call__(self, input: Any) -> Any:
+            raise RuntimeError("Chroma was asked to embed text; vectors must come from our embedder")
+
+        @staticmethod
+        def name() -> str:
+            return "operator-assistant-precomputed"
+
+        def get_config(self) -> dict[str, Any]:
+            return {"model_id": self.model_id}
+
+        @staticmethod
+        def build_from_config(config: dict[str, Any]) -> "PrecomputedVectors":
+            return PrecomputedVectors(config.get("model_id", ""))
+
+        def default_space(self) -> str:
+            return "cosine"
+
+    return PrecomputedVectors
 
 
 class VectorStore:
     """One Chroma collection per embedder, so vectors of two models never mix."""
 
     def __init__(self, path: Path, embedder_id: str) -> None:
-        chromadb, EmbeddingFunction, ChromaSettings = _chroma()
-
-        class PrecomputedVectors(EmbeddingFunction):  # type: ignore[misc, valid-type]
-            """Refuses to embed: Chroma must never compute vectors (its default downloads a model)."""
-
-            def __init__(self, model_id: str = "") -> None:
-                self.model_id = model_id
-
-            def __call__(self, input: Any) -> Any:
-                raise RuntimeError("Chroma was asked to embed text; vectors must come from our embedder")
-
-            @staticmethod
-            def name() -> str:
-                return "operator-assistant-precomputed"
-
-            def get_config(self) -> dict[str, Any]:
-                return {"model_id": self.model_id}
-
-            @staticmethod
-            def build_from_config(config: dict[str, Any]) -> "PrecomputedVectors":
-                return PrecomputedVectors(config.get("model_id", ""))
-
-            def default_space(self) -> str:
-                return "cosine"
+        import chromadb
+        from chromadb.config import Settings as ChromaSettings
 
         path.mkdir(parents=True, exist_ok=True)
         self.client = chromadb.PersistentClient(
@@ -60,7 +61,7 @@ class VectorStore:
         self.name = self.collection_name(embedder_id)
         self.collection = self.client.get_or_create_collection(
             self.name,
-            embedding_function=PrecomputedVectors(embedder_id),
+            embedding_function=_precomputed_vectors_class()(embedder_id),
             configuration={"hnsw": {"space": "cosine", "ef_construction": 200, "ef_search": 200}},
             metadata={"embedder_id": embedder_id},
         )
