@@ -51,6 +51,15 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--section", metavar="TEXT", help="only sections whose heading path contains TEXT")
     search.add_argument("--json", action="store_true")
 
+    ask = sub.add_parser("ask", help="answer a question from the indexed documents, with citations")
+    ask.add_argument("question")
+    ask.add_argument("--temperature", type=float, help="0 for repeatable answers (default from settings: 0.3)")
+    ask.add_argument("--json", action="store_true", help="print one JSON object when the answer is complete")
+
+    calibrate = sub.add_parser("calibrate", help="set the refusal threshold from a golden question file")
+    calibrate.add_argument("file", type=Path, nargs="?", metavar="FILE",
+                           help="JSONL questions with source_file (null when not in the corpus)")
+
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
 
@@ -66,6 +75,11 @@ def _parser() -> argparse.ArgumentParser:
     golden.add_argument("--corpus", type=Path, help="documents folder (default: FILE's folder/documents)")
     golden.add_argument("--work-dir", type=Path, help="where to keep the evaluation index (reused next time)")
     golden.add_argument("--json", action="store_true")
+    answers = eval_sub.add_parser("answers", help="ask every golden question and score answers and citations")
+    answers.add_argument("file", type=Path, metavar="FILE")
+    answers.add_argument("--corpus", type=Path, help="documents folder (default: FILE's folder/documents)")
+    answers.add_argument("--work-dir", type=Path, help="where to keep the evaluation index (reused next time)")
+    answers.add_argument("--json", action="store_true")
     return parser
 
 
@@ -216,6 +230,75 @@ def cmd_search(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _location(source: Any) -> str:
+    where = " > ".join(s for s in source.section if s != source.document) or "(top)"
+    page = f", p. {source.pages[0]}" if source.pages else ""
+    return f"{source.document}: {where}{page} ({Path(source.source).name}, characters {source.start}-{source.end})"
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from operator_assistant.core.assistant import Answered, TextGenerated, open_assistant
+
+    engine = _engine(_settings(args))
+    if engine.store.manifest.chunk_count() == 0:
+        raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
+    assistant = open_assistant(engine)
+    answer, streamed = None, []
+    for event in assistant.ask(args.question, temperature=args.temperature):
+        if isinstance(event, TextGenerated):
+            streamed.append(event.text)
+            if not args.json:
+                print(event.text, end="", flush=True)
+        elif isinstance(event, Answered):
+            answer = event.answer
+    assert answer is not None
+    if args.json:
+        _print_json(answer.to_json())
+        return EXIT_OK
+    raw = "".join(streamed).strip()
+    if not raw:
+        print(answer.text)
+    elif answer.text != raw:
+        # what was streamed is the model's text; this is it with the citation markers checked
+        print(f"\n\nWith citations checked:\n{answer.text}")
+    else:
+        print()
+    if answer.refused:
+        if answer.closest:
+            print("\nClosest sections in the documents:")
+            for source in answer.closest:
+                print(f"  - {_location(source)}")
+    else:
+        print("\nSources:")
+        for source in answer.citations:
+            print(f"  [{source.number}] {_location(source)}")
+        for claim in answer.unverified:
+            print(f"  unverified: '{claim.text}' is not in the cited passages")
+    t = answer.timings
+    print(f"\n(retrieval {t.get('retrieve_ms', 0):.0f} ms, rerank {t.get('rerank_ms', 0):.0f} ms, "
+          f"first token {t.get('first_token_ms', 0):.0f} ms, total {t.get('total_ms', 0):.0f} ms; "
+          f"reranker: {assistant.reranker.name if assistant.reranker.is_model else 'none installed'})")
+    return EXIT_OK
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from operator_assistant.core.assistant import open_assistant
+    from operator_assistant.core.evaluation import load_golden
+    from operator_assistant.core.refusal import calibrate
+
+    file = args.file or Path(__file__).resolve().parent.parent / "corpus" / "golden.jsonl"
+    if not file.is_file():
+        raise UserError(f"no question file at {file}", "give the path of a golden JSONL file")
+    engine = _engine(_settings(args))
+    result = calibrate(open_assistant(engine), load_golden(file))
+    print(f"refusal threshold {result.threshold:.4f} on {result.signal}, stored with the index in {engine.settings.data_dir}")
+    print(f"  not-in-corpus refused: {result.not_in_corpus_refused}/{result.not_in_corpus} "
+          f"(leave-one-out {result.loo_not_in_corpus_refused}/{result.not_in_corpus})")
+    print(f"  answerable refused:    {result.answerable_refused}/{result.answerable} "
+          f"(leave-one-out {result.loo_answerable_refused}/{result.answerable})")
+    return EXIT_OK
+
+
 def cmd_status(args: argparse.Namespace) -> int:
     from operator_assistant.core.index.store import IndexStore
     from operator_assistant.core.models import model_status
@@ -293,6 +376,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     corpus = args.corpus or args.file.parent / "documents"
     engine = _engine(_settings(args, _work_dir(args, "golden")))
     engine.ingest([corpus])
+    if args.action == "answers":
+        return _eval_answers(args, engine, questions)
     out = evaluation.run_golden(engine, questions)
     if args.json:
         _print_json({k: v for k, v in out.items() if k != "rows"})
@@ -308,8 +393,35 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int:
+    from operator_assistant.core import evaluation
+    from operator_assistant.core.assistant import open_assistant
+
+    assistant = open_assistant(engine)
+    out = evaluation.run_answers(assistant, questions, temperature=0.0,
+                                 progress=None if args.json else lambda n, total: print(f"\r{n}/{total}", end="", flush=True))
+    out["reranker"] = assistant.reranker.name if assistant.reranker.is_model else "none installed"
+    out["threshold"] = dict(zip(("value", "calibrated"), assistant.threshold()))
+    if args.json:
+        _print_json(out)
+        return EXIT_OK
+    lat = out["latency"]
+    print(f"\r{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus); "
+          f"reranker: {out['reranker']}")
+    print(f"answer keyword hit rate      {out['keyword_hit_rate']:.3f}")
+    print(f"citation accuracy            {out['citation_accuracy']:.3f}  (expected document cited, answerable)")
+    print(f"refused, not in corpus       {out['refused_not_in_corpus']:.3f}")
+    print(f"refused, answerable          {out['refused_answerable']:.3f}")
+    print(f"unverified-claim rate        {out['unverified_claim_rate']:.3f}")
+    print(f"first token p50/p95          {lat['first_token']['p50_ms']:.0f} / {lat['first_token']['p95_ms']:.0f} ms")
+    print(f"total p50/p95                {lat['total']['p50_ms']:.0f} / {lat['total']['p95_ms']:.0f} ms")
+    print(f"retrieval+rerank p50/p95     {lat['retrieve_rerank']['p50_ms']:.0f} / {lat['retrieve_rerank']['p95_ms']:.0f} ms")
+    return EXIT_OK
+
+
 COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
-            "search": cmd_search, "status": cmd_status, "eval": cmd_eval}
+            "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
+            "eval": cmd_eval}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

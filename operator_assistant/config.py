@@ -42,6 +42,13 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
+    # answering
+    reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
+    rerank_candidates: int = 40  # hybrid hits handed to the reranker
+    llm_context: int = 2048  # tokens; the prompt budget is derived from it
+    llm_max_tokens: int = 256
+    temperature: float = 0.3
+    llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
 
     @property
@@ -91,10 +98,14 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
             raise UserError(f"setting '{key}' in {origin} must be {expected.__name__}, not {value!r}")
         checked[key] = value
     ints_positive = ("chunk_target", "chunk_max", "candidates", "top_k", "rrf_k", "embed_batch_size",
-                     "ingest_batch_chunks")
+                     "ingest_batch_chunks", "rerank_candidates", "llm_context", "llm_max_tokens")
     for key in ints_positive:
         if key in checked and checked[key] <= 0:
             raise UserError(f"setting '{key}' in {origin} must be positive, not {checked[key]}")
+    if "temperature" in checked and not 0 <= checked["temperature"] <= 2:
+        raise UserError(f"setting 'temperature' in {origin} must be between 0 and 2")
+    if "llm_threads" in checked and checked["llm_threads"] < 0:
+        raise UserError(f"setting 'llm_threads' in {origin} must be 0 (all cores) or more")
     if "chunk_overlap" in checked and not 0 <= checked["chunk_overlap"] < 0.5:
         raise UserError(f"setting 'chunk_overlap' in {origin} must be between 0 and 0.5")
     return checked

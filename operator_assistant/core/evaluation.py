@@ -269,3 +269,55 @@ def _keywords_found(keywords: Sequence[str], hits: Sequence[Any]) -> float:
         return 1.0
     text = " ".join(h.chunk.text for h in hits).casefold()
     return sum(1 for kw in keywords if kw.casefold() in text) / len(keywords)
+
+
+# Answers, end to end
+
+
+def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0,
+                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Ask every question (follow-ups after the question they follow) and score the answers."""
+    from operator_assistant.core.assistant import Answered, Turn
+
+    by_id = {q.id: q for q in questions}
+    answers: dict[str, Any] = {}
+    rows = []
+    for n, q in enumerate(questions):
+        history = []
+        if q.follows in by_id and q.follows in answers:
+            history = [Turn(by_id[q.follows].question, answers[q.follows].text)]
+        answer = next(e.answer for e in assistant.ask(q.question, history, temperature=temperature)
+                      if isinstance(e, Answered))
+        answers[q.id] = answer
+        cited = [Path(c.source).name for c in answer.citations]
+        text = answer.text.casefold()
+        rows.append({
+            "id": q.id, "kind": q.kind, "answerable": bool(q.source_file), "refused": answer.refused,
+            "cited_expected": bool(q.source_file) and q.source_file in cited,
+            "keywords": (sum(1 for k in q.answer_keywords if k.casefold() in text) / len(q.answer_keywords))
+            if q.answer_keywords and q.source_file else None,
+            "claims": answer.claims, "unverified": len(answer.unverified), "evidence": round(answer.evidence, 4),
+            "first_token_ms": answer.timings.get("first_token_ms"), "total_ms": answer.timings.get("total_ms"),
+            "retrieve_rerank_ms": answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
+            "answer": answer.text, "cited": cited,
+        })
+        if progress is not None:
+            progress(n + 1, len(questions))
+    ans = [r for r in rows if r["answerable"]]
+    una = [r for r in rows if not r["answerable"]]
+    generated = [r for r in rows if not r["refused"]]
+    claims = sum(r["claims"] for r in generated)
+    return {
+        "questions": len(rows), "answerable": len(ans), "not_in_corpus": len(una),
+        "keyword_hit_rate": round(statistics.fmean(r["keywords"] for r in ans if r["keywords"] is not None), 4) if ans else 0.0,
+        "citation_accuracy": round(sum(r["cited_expected"] for r in ans) / len(ans), 4) if ans else 0.0,
+        "refused_not_in_corpus": round(sum(r["refused"] for r in una) / len(una), 4) if una else 0.0,
+        "refused_answerable": round(sum(r["refused"] for r in ans) / len(ans), 4) if ans else 0.0,
+        "unverified_claim_rate": round(sum(r["unverified"] for r in generated) / claims, 4) if claims else 0.0,
+        "latency": {
+            "first_token": _latency([r["first_token_ms"] for r in generated if r["first_token_ms"]]),
+            "total": _latency([r["total_ms"] for r in rows if r["total_ms"]]),
+            "retrieve_rerank": _latency([r["retrieve_rerank_ms"] for r in rows]),
+        },
+        "rows": rows,
+    }

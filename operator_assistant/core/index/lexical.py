@@ -67,3 +67,23 @@ class LexicalIndex:
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top], kind="stable")]
         return [(self.ids[i], float(scores[i])) for i in top if scores[i] > 0]
+
+    def coverage(self, query: str, chunk_ids: list[str]) -> list[float]:
+        """Share of the query's information (idf-weighted tokens) that each chunk contains.
+
+        A query word the corpus has never seen gets the highest idf: a question about
+        something no document mentions should not look covered."""
+        if self._bm25 is None:
+            return [0.0] * len(chunk_ids)
+        tokens = list(dict.fromkeys(self.query_tokens(query)))
+        if not tokens:
+            return [0.0] * len(chunk_ids)
+        idf = self._bm25.idf
+        top = max(idf.values())
+        weights = [max(idf.get(t, top), 0.0) for t in tokens]
+        total = sum(weights) or 1.0
+        out = []
+        for cid in chunk_ids:
+            freqs = self._bm25.doc_freqs[self.position[cid]] if cid in self.position else {}
+            out.append(sum(w for t, w in zip(tokens, weights) if t in freqs) / total)
+        return out

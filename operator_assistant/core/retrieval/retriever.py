@@ -7,6 +7,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
 from operator_assistant.core.index.store import IndexStore, SearchFilter
@@ -23,6 +25,8 @@ class SearchHit:
     score: float
     dense_rank: int | None
     lexical_rank: int | None
+    dense_score: float | None = None  # cosine similarity to the query
+    lexical_score: float | None = None  # BM25
 
 
 @dataclass
@@ -32,6 +36,7 @@ class SearchResult:
     # the two candidate lists before fusion, best first (for evaluation and diagnostics)
     dense_ids: list[str] = field(default_factory=list)
     lexical_ids: list[str] = field(default_factory=list)
+    query_vector: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -89,9 +94,11 @@ class HybridRetriever:
         docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
         dense_rank = {cid: i + 1 for i, cid in enumerate(dense_ids)}
         lexical_rank = {cid: i + 1 for i, cid in enumerate(lexical_ids)}
-        hits = [SearchHit(chunks[cid], docs[chunks[cid].doc_id], score, dense_rank.get(cid), lexical_rank.get(cid))
+        dense_score, lexical_score = dict(dense), dict(lexical)
+        hits = [SearchHit(chunks[cid], docs[chunks[cid].doc_id], score, dense_rank.get(cid), lexical_rank.get(cid),
+                          dense_score.get(cid), lexical_score.get(cid))
                 for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
         t4 = time.perf_counter()
         timings.update(embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
                        fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - t0) * 1e3)
-        return SearchResult(hits, timings, dense_ids, lexical_ids)
+        return SearchResult(hits, timings, dense_ids, lexical_ids, vector)

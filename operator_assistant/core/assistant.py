@@ -1,0 +1,285 @@
+"""ask(question) -> a stream of events: the sources found, the answer's text pieces,
+then the checked answer with its citations.
+
+question -> (follow-up context) -> hybrid search -> rerank -> evidence check
+  -> refusal without the LLM, or prompt -> streamed tokens -> citation check -> answer
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from operator_assistant.core.engine import Engine
+from operator_assistant.core.llm.base import LanguageModel, Message
+from operator_assistant.core.llm.citations import Claim, check_citations
+from operator_assistant.core.llm.prompts import REFUSAL, PromptSource, build_prompt
+from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
+from operator_assistant.core.tokenize import tokenize
+from operator_assistant.errors import Cancelled
+
+log = logging.getLogger("llm")
+
+# Used until `operator-assistant calibrate` has stored a threshold with the index;
+# measured on the sample corpus's golden set (see BENCHMARKS.md).
+DEFAULT_HYBRID_THRESHOLD = 0.5
+HYBRID_SIGNAL = "hybrid-evidence-v1"
+EXPAND_BELOW = 600  # "search small, read big": short chunks are read with their section
+EXPAND_UP_TO = 2400
+
+
+@dataclass(frozen=True)
+class Source:
+    """A passage offered to the model or cited in an answer, with where it is."""
+
+    number: int
+    chunk_id: str
+    document: str
+    source: str
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    start: int
+    end: int
+    text: str
+    score: float
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "document": self.document, "source": self.source,
+                "section": " > ".join(self.section), "page": self.pages[0] if self.pages else None,
+                "pages": list(self.pages), "start": self.start, "end": self.end, "text": self.text}
+
+
+@dataclass
+class Turn:
+    question: str
+    answer: str
+
+
+@dataclass
+class Answer:
+    question: str
+    search_query: str
+    text: str
+    refused: bool
+    citations: list[Source]
+    unverified: list[Claim] = field(default_factory=list)
+    closest: list[Source] = field(default_factory=list)
+    evidence: float = 0.0
+    threshold: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+    cancelled: bool = False
+    claims: int = 0  # numbers and identifiers checked against the cited passages
+
+    def to_json(self) -> dict:
+        return {"question": self.question, "answer": self.text, "refused": self.refused,
+                "citations": [c.to_json() for c in self.citations],
+                "unverified": [asdict(c) for c in self.unverified],
+                "closest": [c.to_json() for c in self.closest],
+                "evidence": round(self.evidence, 4), "threshold": round(self.threshold, 4),
+                "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()}}
+
+
+@dataclass(frozen=True)
+class SourcesFound:
+    sources: list[Source]
+
+
+@dataclass(frozen=True)
+class TextGenerated:
+    text: str
+
+
+@dataclass(frozen=True)
+class Answered:
+    answer: Answer
+
+
+Event = SourcesFound | TextGenerated | Answered
+
+_FOLLOW_UP_START = re.compile(r"^\s*(and|also|what about|how about|same|then|but|or|so)\b", re.IGNORECASE)
+_REFERS_BACK = re.compile(r"\b(it|its|that|those|these|them|this one|the same|there|ones?)\b", re.IGNORECASE)
+
+
+def is_follow_up(question: str) -> bool:
+    content = tokenize(question)
+    return bool(_FOLLOW_UP_START.match(question)) or len(content) <= 2 or (
+        len(content) <= 5 and bool(_REFERS_BACK.search(question)))
+
+
+def contextualize(question: str, history: Sequence[Turn]) -> str:
+    """The text to search for: a follow-up is read together with the previous question."""
+    if history and is_follow_up(question):
+        return f"{history[-1].question} {question}"
+    return question
+
+
+def is_refusal(text: str) -> bool:
+    norm = text.replace("\u2019", "'").casefold()
+    return "don't have that information in the provided documents" in norm or "do not have that information" in norm
+
+
+class Assistant:
+    def __init__(self, engine: Engine, reranker: Reranker, llm_loader: Callable[[], LanguageModel]) -> None:
+        self.engine = engine
+        self.reranker = reranker
+        self._llm_loader = llm_loader
+        self._llm: LanguageModel | None = None
+
+    @property
+    def llm(self) -> LanguageModel:
+        if self._llm is None:
+            self._llm = self._llm_loader()
+        return self._llm
+
+    # evidence and refusal
+
+    @property
+    def signal(self) -> str:
+        return f"cross-encoder:{self.reranker.name}" if self.reranker.is_model else HYBRID_SIGNAL
+
+    def threshold(self) -> tuple[float | None, bool]:
+        """(threshold, calibrated); None when no threshold applies (an uncalibrated cross-encoder)."""
+        meta = self.engine.store.manifest
+        if meta.get_meta("refusal_signal") == self.signal and meta.get_meta("refusal_threshold") is not None:
+            return float(meta.get_meta("refusal_threshold")), True
+        return (None if self.reranker.is_model else DEFAULT_HYBRID_THRESHOLD), False
+
+    def evidence(self, query: str, ranked: Sequence[RankedHit], query_vector: np.ndarray | None) -> float:
+        """How well the best passages cover the question (higher = better supported)."""
+        if not ranked:
+            return 0.0 if not self.reranker.is_model else float("-inf")
+        if self.reranker.is_model:
+            return max(r.score for r in ranked)
+        ids = [r.hit.chunk.chunk_id for r in ranked]
+        coverage = self.engine.store.lexical().index.coverage(query, ids)
+        if query_vector is None:
+            query_vector = self.engine.embedder.embed_query(query)
+        found, _, vectors = self.engine.store.manifest.vectors(ids)
+        order = {cid: i for i, cid in enumerate(found)}
+        cosine = [float(vectors[order[cid]] @ query_vector) if cid in order else 0.0 for cid in ids]
+        return max(0.5 * c + 0.5 * v for c, v in zip(coverage, cosine))
+
+    # retrieval
+
+    def retrieve(self, query: str) -> tuple[list[RankedHit], float, dict[str, float]]:
+        settings = self.engine.settings
+        t0 = time.perf_counter()
+        result = self.engine.retriever.search(query, k=settings.rerank_candidates, candidates=settings.candidates)
+        t1 = time.perf_counter()
+        ranked = self.reranker.rerank(query, result.hits, k=max(settings.top_k * 3, settings.top_k))
+        ranked = drop_near_duplicates(ranked)[:settings.top_k]
+        t2 = time.perf_counter()
+        evidence = self.evidence(query, ranked, result.query_vector)
+        t3 = time.perf_counter()
+        return ranked, evidence, {"retrieve_ms": (t1 - t0) * 1e3, "rerank_ms": (t2 - t1) * 1e3,
+                                  "evidence_ms": (t3 - t2) * 1e3}
+
+    def _sources(self, ranked: Sequence[RankedHit]) -> list[Source]:
+        return [Source(i + 1, r.hit.chunk.chunk_id, r.hit.document.title, r.hit.document.source, r.hit.chunk.section,
+                       r.hit.chunk.pages, r.hit.chunk.start, r.hit.chunk.end, r.hit.chunk.text, r.score)
+                for i, r in enumerate(ranked)]
+
+    def _read_big(self, source: Source) -> str:
+        """A short passage is read with the rest of its section when that stays small."""
+        if len(source.text) >= EXPAND_BELOW:
+            return source.text
+        manifest = self.engine.store.manifest
+        doc_id = source.chunk_id.split(":", 1)[0]
+        siblings = sorted((c for c in manifest.chunks(manifest.chunk_hashes(doc_id)).values()
+                           if c.section == source.section), key=lambda c: c.start)
+        if not siblings or siblings[-1].end - siblings[0].start > EXPAND_UP_TO:
+            return source.text
+        merged, end = "", siblings[0].start
+        for chunk in siblings:  # chunks overlap; stitch them back into the section's text
+            if chunk.end > end:
+                merged += chunk.text[max(0, end - chunk.start):] if merged else chunk.text
+                end = chunk.end
+        return merged
+
+    # answering
+
+    def ask(self, question: str, history: Sequence[Turn] = (), cancel: Callable[[], bool] | None = None,
+            temperature: float | None = None) -> Iterator[Event]:
+        settings = self.engine.settings
+        started = time.perf_counter()
+        query = contextualize(question, history)
+        ranked, evidence, timings = self.retrieve(query)
+        sources = self._sources(ranked)
+        yield SourcesFound(sources)
+        threshold, _ = self.threshold()
+        closest = self._closest(sources)
+        if threshold is not None and evidence < threshold or not sources:
+            timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
+            yield Answered(Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0, timings))
+            return
+
+        llm = self.llm
+        prompt_sources = [PromptSource(s.number, s.document, s.section, s.pages, self._read_big(s)) for s in sources]
+        recent: list[Message] = []
+        for turn in history[-2:]:
+            recent += [{"role": "user", "content": turn.question}, {"role": "assistant", "content": turn.answer}]
+        prompt = build_prompt(question, prompt_sources, llm.count_tokens, llm.context_size, settings.llm_max_tokens,
+                              recent)
+        pieces: list[str] = []
+        first_token = None
+        cancelled = False
+        try:
+            for piece in llm.stream(prompt.messages, settings.llm_max_tokens,
+                                    settings.temperature if temperature is None else temperature, cancel):
+                if first_token is None:
+                    first_token = time.perf_counter()
+                pieces.append(piece)
+                yield TextGenerated(piece)
+        except Cancelled:
+            cancelled = True
+        raw = "".join(pieces).strip()
+        timings.update(prompt_tokens=float(prompt.tokens),
+                       first_token_ms=((first_token or time.perf_counter()) - started) * 1e3)
+        used = sources[:len(prompt.sources)]
+        if is_refusal(raw) or not raw:
+            answer = Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0, timings, cancelled)
+        else:
+            passages = [f"{p.header()}\n{p.text}" for p in prompt.sources]
+            _, _, vectors = self.engine.store.manifest.vectors([s.chunk_id for s in used])
+            checked = check_citations(raw, passages, vectors if len(vectors) == len(used) else None,
+                                      self.engine.embedder.embed, exempt=[REFUSAL])
+            citations = [Source(n + 1, *_fields(used[j])[1:]) for n, j in enumerate(checked.cited)]
+            answer = Answer(question, query, checked.text, False, citations, checked.unverified, [], evidence,
+                            threshold or 0.0, timings, cancelled, checked.claims)
+        timings["total_ms"] = (time.perf_counter() - started) * 1e3
+        yield Answered(answer)
+
+    def _closest(self, sources: Sequence[Source]) -> list[Source]:
+        seen, out = set(), []
+        for s in sources:
+            key = (s.source, s.section)
+            if key not in seen:
+                seen.add(key)
+                out.append(s)
+        return out[:3]
+
+
+def _fields(source: Source) -> tuple:
+    return (source.number, source.chunk_id, source.document, source.source, source.section, source.pages,
+            source.start, source.end, source.text, source.score)
+
+
+def open_assistant(engine: Engine) -> Assistant:
+    """The assistant with the configured reranker and a language model loaded on first use."""
+    from operator_assistant.core.llm.llama import load_llm
+    from operator_assistant.core.models import resolve_model
+    from operator_assistant.core.retrieval.rerank import load_reranker
+
+    settings = engine.settings
+    reranker = load_reranker(settings.models_dir, settings.reranker)
+
+    def llm() -> LanguageModel:
+        model = resolve_model(settings.models_dir, settings.llm, "llm")
+        return load_llm(model, settings.llm_context, settings.llm_threads)
+
+    return Assistant(engine, reranker, llm)

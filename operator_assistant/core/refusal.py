@@ -1,0 +1,78 @@
+"""Calibrating when to refuse without asking the model.
+
+The evidence score of each golden question (answerable or not in the corpus) is
+computed on the current index; the threshold refuses as many not-in-corpus questions
+as possible while refusing at most 5% of the answerable ones. It is stored with the
+index, tagged with the signal it applies to (the hybrid evidence or a cross-encoder).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from operator_assistant.core.assistant import Assistant, Turn, contextualize
+from operator_assistant.core.evaluation import GoldenQuestion
+
+
+@dataclass(frozen=True)
+class Calibration:
+    signal: str
+    threshold: float
+    answerable: int
+    not_in_corpus: int
+    answerable_refused: int  # with the chosen threshold, on the same questions
+    not_in_corpus_refused: int
+    loo_answerable_refused: int  # leave-one-out: each question judged by a threshold fitted without it
+    loo_not_in_corpus_refused: int
+
+
+def choose_threshold(answerable: Sequence[float], unanswerable: Sequence[float], max_false_refusal: float = 0.05) -> float:
+    """Refuse below the threshold: highest refusal of unanswerable questions, at most
+    `max_false_refusal` of answerable ones refused, and a margin on both sides."""
+    ordered = sorted(answerable)
+    if not ordered:
+        raise ValueError("calibration needs answerable questions")
+    allowed = math.floor(max_false_refusal * len(ordered))
+    ceiling = ordered[allowed]  # refusing below this refuses at most `allowed` answerable questions
+    below = [u for u in unanswerable if u < ceiling]
+    floor_ = max(below) if below else ceiling - 0.05
+    return (floor_ + ceiling) / 2
+
+
+def question_evidence(assistant: Assistant, questions: Sequence[GoldenQuestion]) -> list[tuple[GoldenQuestion, float]]:
+    by_id = {q.id: q for q in questions}
+    scores = []
+    for q in questions:
+        history = [Turn(by_id[q.follows].question, "")] if q.follows in by_id else []
+        query = contextualize(q.question, history)
+        _, evidence, _ = assistant.retrieve(query)
+        scores.append((q, evidence))
+    return scores
+
+
+def calibrate(assistant: Assistant, questions: Sequence[GoldenQuestion], store: bool = True) -> Calibration:
+    scored = question_evidence(assistant, questions)
+    ans = [e for q, e in scored if q.source_file]
+    una = [e for q, e in scored if not q.source_file]
+    threshold = choose_threshold(ans, una)
+    loo_ans = loo_una = 0
+    for i, (q, e) in enumerate(scored):
+        rest_ans = [x for j, (p, x) in enumerate(scored) if j != i and p.source_file]
+        rest_una = [x for j, (p, x) in enumerate(scored) if j != i and not p.source_file]
+        t = choose_threshold(rest_ans, rest_una)
+        if e < t:
+            loo_ans += bool(q.source_file)
+            loo_una += not q.source_file
+    result = Calibration(assistant.signal, threshold, len(ans), len(una), sum(e < threshold for e in ans),
+                         sum(e < threshold for e in una), loo_ans, loo_una)
+    if store:
+        manifest = assistant.engine.store.manifest
+        with manifest.transaction() as db:
+            manifest.set_meta("refusal_signal", result.signal, db)
+            manifest.set_meta("refusal_threshold", repr(result.threshold), db)
+            manifest.set_meta("refusal_calibration", json.dumps({**asdict(result), "at": time.time()}), db)
+    return result
