@@ -1,5 +1,5 @@
 # One entry point for people and CI. Every target can be run again safely.
-#   make run    set everything up, index the sample corpus, answer a search from it
+#   make run    set everything up, index the sample corpus, answer a question from it
 #   make test   set everything up, run the whole test suite
 
 PYTHON ?= python3
@@ -27,7 +27,8 @@ models: $(STAMP)
 
 run: setup
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
-	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) search "$(QUESTION)"
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) calibrate corpus/golden.jsonl
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
 
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

@@ -307,7 +307,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     store = IndexStore(settings.index_dir)
     docs = store.manifest.documents()
     health = store.health()
+    reranker = settings.reranker or next((r["name"] for r in model_status(settings.models_dir)
+                                          if r["role"] == "reranker" and r["state"] == "ok"), "")
+    meta = store.manifest
     info = {
+        "reranker": reranker or "no reranker installed",
+        "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
+                    "calibrated": meta.get_meta("refusal_threshold") is not None},
         "data_dir": str(settings.data_dir),
         "models_dir": str(settings.models_dir),
         "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
@@ -336,7 +342,11 @@ def cmd_status(args: argparse.Namespace) -> int:
     print("models:")
     for row in info["models"]:
         print(f"  {row['role']:<9} {row['name']}: {row['state']}")
-    print(f"  embedder in use: {settings.embedder}")
+    print(f"  embedder in use: {settings.embedder}; language model: {settings.llm}")
+    print(f"  reranker: {info['reranker']}" + ("" if reranker else " (answers use the hybrid search order)"))
+    refusal = info["refusal"]
+    print("refusal:    " + (f"threshold {float(refusal['threshold']):.4f} on {refusal['signal']} (calibrated)"
+                            if refusal["calibrated"] else "default threshold (run `operator-assistant calibrate`)"))
     return EXIT_OK
 
 
