@@ -367,7 +367,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         built = evaluation.index_beir(engine, beir, progress=None)
         index_seconds = time.perf_counter() - started
-        result = evaluation.run_beir(engine, beir)
+        from operator_assistant.core.retrieval.rerank import load_reranker
+
+        reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
+        result = evaluation.run_beir(engine, beir, reranker=reranker)
         out = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
                "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
                "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
@@ -377,9 +380,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         else:
             print(f"{result.queries} queries, {result.documents} documents, {result.chunks} chunks"
                   + (f" (indexed in {index_seconds:.0f} s)" if built else " (index reused)"))
-            print(f"{'system':<8} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
+            print(f"{'system':<14} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
             for system, m in result.metrics.items():
-                print(f"{system:<8} {m['ndcg@10']:>8.4f} {m['recall@10']:>7.4f} {m['recall@100']:>7.4f} {m['mrr@10']:>7.4f}")
+                print(f"{system:<14} {m['ndcg@10']:>8.4f} {m['recall@10']:>7.4f} {m['recall@100']:>7.4f} {m['mrr@10']:>7.4f}")
+            print(f"rerank stage: {reranker.name if reranker.is_model else 'no reranker installed (hybrid order kept)'}")
             print(f"latency per query: p50 {result.latency_ms['p50_ms']} ms, p95 {result.latency_ms['p95_ms']} ms")
         return EXIT_OK
     questions = evaluation.load_golden(args.file)

@@ -148,7 +148,12 @@ class RetrievalEval:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200) -> RetrievalEval:
+def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Any = None) -> RetrievalEval:
+    """Metrics for hybrid, dense and BM25 rankings, and for the hybrid order after the
+    rerank stage (the configured reranker on the top `rerank_candidates`, then near-duplicate
+    removal, the rest of the hybrid order behind them)."""
+    from operator_assistant.core.retrieval.rerank import drop_near_duplicates
+
     retriever = engine.retriever
     cache: dict[str, str] = {}
 
@@ -159,6 +164,9 @@ def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200) -> RetrievalE
     for doc_id in beir.corpus:
         cache[doc_id_for(f"beir:{doc_id}")] = doc_id
     runs: dict[str, dict[str, list[str]]] = {"hybrid": {}, "dense": {}, "lexical": {}}
+    if reranker is not None:
+        runs["hybrid+rerank"] = {}
+    head = engine.settings.rerank_candidates
     latencies = []
     for qid, text in beir.queries.items():
         result = retriever.search(text, k=candidates * 2, candidates=candidates)
@@ -166,6 +174,10 @@ def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200) -> RetrievalE
         runs["hybrid"][qid] = doc_ranking([h.chunk.chunk_id for h in result.hits], doc_of)
         runs["dense"][qid] = doc_ranking(result.dense_ids, doc_of)
         runs["lexical"][qid] = doc_ranking(result.lexical_ids, doc_of)
+        if reranker is not None:
+            top = drop_near_duplicates(reranker.rerank(text, result.hits[:head], k=head))
+            order = [r.hit.chunk.chunk_id for r in top] + [h.chunk.chunk_id for h in result.hits[head:]]
+            runs["hybrid+rerank"][qid] = doc_ranking(order, doc_of)
     metrics = {system: summarize(r, beir.qrels) for system, r in runs.items()}
     return RetrievalEval(metrics, _latency(latencies), len(beir.queries), len(beir.corpus),
                          engine.store.manifest.chunk_count())
