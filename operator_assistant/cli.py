@@ -300,6 +300,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from operator_assistant.core.assistant import HYBRID_SIGNAL
     from operator_assistant.core.index.store import IndexStore
     from operator_assistant.core.models import model_status
 
@@ -313,7 +314,10 @@ def cmd_status(args: argparse.Namespace) -> int:
     info = {
         "reranker": reranker or "no reranker installed",
         "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
-                    "calibrated": meta.get_meta("refusal_threshold") is not None},
+                    # a threshold only holds for the signal it was calibrated on
+                    "calibrated": meta.get_meta("refusal_threshold") is not None and (
+                        (meta.get_meta("refusal_signal") or "").startswith("cross-encoder:") if reranker
+                        else meta.get_meta("refusal_signal") == HYBRID_SIGNAL)},
         "data_dir": str(settings.data_dir),
         "models_dir": str(settings.models_dir),
         "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,

@@ -11,7 +11,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 
@@ -265,7 +265,7 @@ class Assistant:
             _, _, vectors = self.engine.store.manifest.vectors([s.chunk_id for s in used])
             checked = check_citations(raw, passages, vectors if len(vectors) == len(used) else None,
                                       self.engine.embedder.embed, exempt=[REFUSAL])
-            citations = [Source(n + 1, *_fields(used[j])[1:]) for n, j in enumerate(checked.cited)]
+            citations = [replace(used[j], number=n + 1) for n, j in enumerate(checked.cited)]
             answer = Answer(question, query, checked.text, False, citations, checked.unverified, [], evidence,
                             threshold or 0.0, timings, cancelled, checked.claims)
         timings["total_ms"] = (time.perf_counter() - started) * 1e3
@@ -279,11 +279,6 @@ class Assistant:
                 seen.add(key)
                 out.append(s)
         return out[:3]
-
-
-def _fields(source: Source) -> tuple:
-    return (source.number, source.chunk_id, source.document, source.source, source.section, source.pages,
-            source.start, source.end, source.text, source.score)
 
 
 def open_assistant(engine: Engine) -> Assistant:

@@ -94,3 +94,38 @@ def test_eval_retrieval_on_a_small_beir_folder(tmp_path, capsys):
     assert first["index_reused"] is False and first["queries"] == 2 and first["documents"] == 3
     code, out, _ = run(capsys, *args)
     assert json.loads(out)["index_reused"] is True
+
+
+def test_ask_json_contract(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "ask", "--json",
+                       "--temperature", "0", "What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    answer = json.loads(out)
+    assert code == 0 and set(answer) >= {"answer", "refused", "citations", "timings"}
+    assert answer["refused"] is False and answer["citations"]
+    assert set(answer["citations"][0]) >= {"document", "section", "page", "start", "end", "text"}
+    assert set(answer["timings"]) >= {"retrieve_ms", "rerank_ms", "first_token_ms", "total_ms"}
+
+
+def test_ask_refuses_and_lists_closest_sections(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "ask",
+                       "What is the overtime pay rate for operators who work a public holiday?")
+    assert code == 0
+    assert "I don't have that information in the provided documents." in out
+    assert "Closest sections in the documents:" in out and "reranker: none installed" in out
+
+
+def test_eval_answers_contract(tmp_path, capsys):
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text(
+        json.dumps({"id": "a", "question": "What color lock do contractors use for lockout?", "kind": "fact",
+                    "source_file": "lockout-tagout-procedure.docx", "answer_keywords": ["Yellow"]}) + "\n"
+        + json.dumps({"id": "b", "question": "How often do we service the ozone generators?", "kind": "not-in-corpus",
+                      "source_file": None, "answer_keywords": []}) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--models-dir", str(MODELS), "eval", "answers", str(golden), "--corpus", str(SAMPLE_DOCS),
+                       "--work-dir", str(tmp_path / "w"), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["questions"] == 2
+    assert set(result) >= {"keyword_hit_rate", "citation_accuracy", "refused_not_in_corpus", "refused_answerable",
+                           "unverified_claim_rate", "latency"}
+    assert result["refused_not_in_corpus"] == 1.0 and result["refused_answerable"] == 0.0
+    assert set(result["latency"]) == {"first_token", "total", "retrieve_rerank"}
