@@ -72,3 +72,28 @@ def test_cancel_stops_generation_between_tokens(assistant):
     assert len(seen) == 3
     assert time.perf_counter() - cancelled_at < 2.0  # the citation check runs, no more tokens
     assert time.perf_counter() - started < 60
+
+
+def test_short_passage_is_read_with_its_section(tmp_path, embedder):
+    from operator_assistant.core.assistant import Assistant, Source
+    from operator_assistant.core.retrieval.rerank import NoReranker
+    from tests.integration.conftest import make_engine
+
+    steps = " ".join(f"Step {i}: open drain valve DV-{100 + i} and wait {i} minutes for the sump to settle." for i in range(18))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "sump.md").write_text(f"# Sump Manual\n\n## Draining\n\n{steps}\n\n## Other\n\nUnrelated text.\n", encoding="utf-8")
+    engine = make_engine(tmp_path / "data", embedder)
+    engine.ingest([docs])
+    chunks = sorted((c for c in engine.store.manifest.chunks(
+        cid for cid, *_ in engine.store.manifest.lexical_rows()).values() if "Draining" in c.section),
+        key=lambda c: c.start)
+    assert len(chunks) >= 2 and len(chunks[-1].text) < 600
+    last = chunks[-1]
+    source = Source(1, last.chunk_id, "Sump Manual", str(docs / "sump.md"), last.section, last.pages, last.start,
+                    last.end, last.text, 0.0)
+    assistant = Assistant(engine, NoReranker(), lambda: None)
+    assert assistant._read_big(source) == steps  # the whole section, stitched from overlapping chunks
+    long_source = Source(1, chunks[0].chunk_id, "Sump Manual", "", chunks[0].section, (), chunks[0].start,
+                         chunks[0].end, chunks[0].text, 0.0)
+    assert assistant._read_big(long_source) == chunks[0].text  # long passages are read as they are
