@@ -1,5 +1,6 @@
 # One entry point for people and CI. Every target can be run again safely.
 #   make run    set everything up, index the sample corpus, answer a question from it
+#   make app    set everything up, open the desktop window (early version)
 #   make test   set everything up, run the whole test suite
 
 PYTHON ?= python3
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
 SAMPLE_DATA := .data/sample
 QUESTION ?= What is the discharge pressure alarm threshold on the B-series boosters?
 
-.PHONY: setup models run test clean
+.PHONY: setup models run app test clean
 
 setup: $(STAMP) models
 
@@ -29,6 +30,9 @@ run: setup
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) calibrate corpus/golden.jsonl
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
+
+app: setup
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA)
 
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

@@ -447,10 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
-    if args.command is None:
-        parser.print_help()
-        return EXIT_OK
     try:
+        if args.command is None:
+            from operator_assistant.gui.app import run_gui
+
+            return run_gui(_settings(args))
         return COMMANDS[args.command](args)
     except UserError as exc:
         print(f"error: {exc.message}", file=sys.stderr)

@@ -1,0 +1,1 @@
+"""The desktop window: a thin Qt layer over operator_assistant.core."""

@@ -1,0 +1,141 @@
+"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
+    QWidget,
+)
+
+from operator_assistant.core.index.manifest import DocumentRecord
+
+COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Last indexed", "Hash")
+
+
+class DocumentTable(QAbstractTableModel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[DocumentRecord] = []
+
+    def set_documents(self, docs: list[DocumentRecord]) -> None:
+        self.beginResetModel()
+        self.rows = list(docs)
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        doc = self.rows[index.row()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return doc.error or doc.source
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
+            return None
+        status = doc.status if not doc.error else f"{doc.status}: {doc.error}"
+        values = (doc.title, doc.format, doc.pages or "", doc.chunks, status,
+                  time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.indexed_at)), doc.content_hash[:10])
+        return values[index.column()]
+
+
+class CorpusManager(QWidget):
+    ingest_requested = Signal(list)  # list[Path]
+    remove_requested = Signal(list)  # list[str] doc ids
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.model = DocumentTable()
+        self.proxy = QSortFilterProxyModel()
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.setAccessibleName("Indexed documents")
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter documents")
+        self.filter.setAccessibleName("Filter documents")
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.add_button = QPushButton("Add files...")
+        self.add_button.clicked.connect(self._add_files)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.clicked.connect(self._remove)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Ingestion progress")
+        self.current = QLabel("Drop files or folders here to add them.")
+        self.health = QLabel("")
+        self.log = QLabel("")
+        self.log.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.add_button)
+        top.addWidget(self.remove_button)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.progress, 1)
+        bottom.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.current)
+        layout.addLayout(bottom)
+        layout.addWidget(self.log)
+        layout.addWidget(self.health)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.ingest_requested.emit(paths)
+
+    def _add_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, "Add documents", "",
+                                                "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt)")
+        if files:
+            self.ingest_requested.emit([Path(f) for f in files])
+
+    def _remove(self) -> None:
+        rows = {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
+        ids = [self.model.rows[r].doc_id for r in sorted(rows)]
+        if ids:
+            self.remove_requested.emit(ids)
+
+    def set_busy(self, busy: bool) -> None:
+        self.cancel_button.setEnabled(busy)
+        self.add_button.setEnabled(not busy)
+        self.remove_button.setEnabled(not busy)
+        if not busy:
+            self.progress.setValue(self.progress.maximum())
+
+    def show_progress(self, done: int, total: int, current: str) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+        self.current.setText(f"Indexing {Path(current).name} ({done + 1} of {total})" if current else "Done.")

@@ -1,0 +1,194 @@
+"""The main window: chat | (source viewer, corpus manager), with all slow work off the GUI thread."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QWidget
+
+from operator_assistant.config import Settings
+from operator_assistant.core.assistant import Answered, Assistant, SourcesFound, TextGenerated, Turn, open_assistant
+from operator_assistant.core.engine import Engine
+from operator_assistant.core.ingest import FileResult, IngestReport
+from operator_assistant.errors import UserError
+from operator_assistant.gui.chat import ChatPane
+from operator_assistant.gui.corpus import CorpusManager
+from operator_assistant.gui.tasks import TaskRunner
+from operator_assistant.gui.viewer import SourceViewer
+
+log = logging.getLogger("gui")
+
+
+class MainWindow(QMainWindow):
+    ready = Signal()
+    ingested = Signal(object)  # IngestReport
+    answered = Signal(object)  # Answer
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.setWindowTitle("Operator Assistant")
+        self.tasks = TaskRunner(self)
+        self.chat = ChatPane()
+        self.viewer = SourceViewer()
+        self.corpus = CorpusManager()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.viewer, "Source")
+        self.tabs.addTab(self.corpus, "Documents")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.chat)
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([600, 600])
+        self.setCentralWidget(splitter)
+        self.setAcceptDrops(True)
+        self.resize(1280, 800)
+        for key, action in (("Ctrl+1", self.focus_chat), ("Ctrl+2", lambda: self.tabs.setCurrentWidget(self.viewer)),
+                            ("Ctrl+3", lambda: self.tabs.setCurrentWidget(self.corpus)), ("Ctrl+L", self.focus_chat)):
+            QShortcut(QKeySequence(key), self, activated=action)
+        self.chat.asked.connect(self.ask)
+        self.chat.stop_requested.connect(self.stop)
+        self.chat.source_opened.connect(self.open_source)
+        self.corpus.ingest_requested.connect(self.ingest)
+        self.corpus.remove_requested.connect(self.remove)
+        self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
+        self.reader: Engine | None = None  # answers questions
+        self.writer: Engine | None = None  # ingests; its own SQLite connection, same embedder
+        self.assistant: Assistant | None = None
+        self.history: list[Turn] = []
+        self._answer_cancel = threading.Event()
+        self._ingest_cancel = threading.Event()
+        self.statusBar().showMessage("Loading models...")
+        self._restore_layout()
+        self.tasks.run("load", self._load, self._loaded, self._load_failed)
+
+    # start-up
+
+    def _load(self) -> tuple[Engine, Engine, Assistant]:
+        reader = Engine(self.settings)
+        reader.embedder  # noqa: B018 - load the model now, off the GUI thread
+        writer = Engine(self.settings, reader.embedder)
+        return reader, writer, open_assistant(reader)
+
+    def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:
+        self.reader, self.writer, self.assistant = result
+        self.refresh_documents()
+        self.chat.set_ready(True)
+        reranker = self.assistant.reranker.name if self.assistant.reranker.is_model else "no reranker installed"
+        self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
+        self.ready.emit()
+
+    def _load_failed(self, exc: BaseException) -> None:
+        message = str(exc) if isinstance(exc, UserError) else f"{type(exc).__name__}: {exc}"
+        self.chat.set_ready(False, f"Not ready: {message}")
+        self.statusBar().showMessage(f"Models could not be loaded: {message}")
+
+    def focus_chat(self) -> None:
+        self.chat.question.setFocus()
+
+    # asking
+
+    def ask(self, question: str) -> None:
+        assert self.assistant is not None
+        self._answer_cancel.clear()
+        history = list(self.history)
+        assistant, cancel, post = self.assistant, self._answer_cancel.is_set, self.tasks.post
+
+        def op() -> None:
+            for event in assistant.ask(question, history, cancel=cancel):
+                if isinstance(event, SourcesFound):
+                    post(lambda e=event: self.chat.show_sources(e.sources))
+                elif isinstance(event, TextGenerated):
+                    post(lambda e=event: self.chat.append_text(e.text))
+                elif isinstance(event, Answered):
+                    post(lambda e=event: self._finish(e.answer))
+
+        self.tasks.run("answer", op, None, self._answer_failed)
+
+    def _finish(self, answer) -> None:  # noqa: ANN001
+        self.chat.finish(answer)
+        self.history.append(Turn(answer.question, answer.text))
+        self.answered.emit(answer)
+
+    def _answer_failed(self, exc: BaseException) -> None:
+        self.chat.fail(str(exc) if isinstance(exc, UserError) else f"error: {type(exc).__name__}: {exc}")
+
+    def stop(self) -> None:
+        self._answer_cancel.set()
+
+    def open_source(self, source) -> None:  # noqa: ANN001
+        self.viewer.show_passage(source)
+        self.tabs.setCurrentWidget(self.viewer)
+
+    # corpus
+
+    def ingest(self, paths: list[Path]) -> None:
+        if self.writer is None:
+            self.statusBar().showMessage("Models are still loading; try again in a moment.")
+            return
+        writer, post = self.writer, self.tasks.post
+        self._ingest_cancel.clear()
+        self.corpus.set_busy(True)
+        results: list[str] = []
+
+        def progress(done: int, total: int, current: str) -> None:
+            post(lambda: self.corpus.show_progress(done, total, current))
+
+        def report(result: FileResult) -> None:
+            line = f"{Path(result.source).name}: {result.status}" + (f" - {result.message}" if result.message else "")
+            results.append(line)
+            post(lambda: self.corpus.log.setText("\n".join(results[-6:])))
+
+        self.tasks.run("index", lambda: writer.ingest(paths, progress, self._ingest_cancel.is_set, report),
+                       self._ingest_done, self._ingest_failed)
+
+    def _ingest_done(self, report: IngestReport) -> None:
+        self.corpus.set_busy(False)
+        failed = len(report.failed)
+        self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
+                                     f"{failed} failed" + (" (cancelled)" if report.cancelled else ""))
+        self.refresh_documents()
+        self.ingested.emit(report)
+
+    def _ingest_failed(self, exc: BaseException) -> None:
+        self.corpus.set_busy(False)
+        self.statusBar().showMessage(f"Indexing stopped: {exc}")
+
+    def remove(self, doc_ids: list[str]) -> None:
+        assert self.writer is not None
+        writer = self.writer
+        self.tasks.run("index", lambda: writer.store.remove_documents(doc_ids, writer.embedder.model_id),
+                       lambda _: self.refresh_documents())
+
+    def refresh_documents(self) -> None:
+        if self.reader is None:
+            return
+        docs = self.reader.store.manifest.documents()
+        self.corpus.model.set_documents(docs)
+        health = self.reader.store.health()
+        self.corpus.health.setText(f"{sum(d.status == 'indexed' for d in docs)} documents, {health['chunks']} chunks; "
+                                   f"index {'consistent' if health['consistent'] else 'needs attention'}; "
+                                   f"embedder {self.settings.embedder}")
+
+    # window
+
+    def dragEnterEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+        self.corpus.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+        self.corpus.dropEvent(event)
+
+    def _restore_layout(self) -> None:
+        stored = QSettings("operator-assistant", "window").value("geometry")
+        if stored is not None:
+            self.restoreGeometry(stored)
+
+    def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+        QSettings("operator-assistant", "window").setValue("geometry", self.saveGeometry())
+        self._answer_cancel.set()
+        self._ingest_cancel.set()
+        self.tasks.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,146 @@
+"""Source viewer: the cited document opened at the passage, highlighted.
+
+PDF pages are drawn as images with the passage's characters boxed (pypdfium2 gives
+both); other formats show the extracted text. Nothing in a document is ever run or
+fetched: the viewer shows plain text and images it renders itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QScrollArea, QStackedWidget, QTextEdit, QVBoxLayout, QWidget
+
+from operator_assistant.core.assistant import Source
+from operator_assistant.core.documents import Document, load_document
+from operator_assistant.errors import DocumentError
+
+HIGHLIGHT = QColor(255, 214, 0, 110)
+
+
+def passage_boxes(path: Path, document: Document, start: int, end: int, scale: float) -> tuple[QImage, list[QRect], int]:
+    """The page holding `start`, rendered, with pixel boxes around the passage's characters on it."""
+    import pypdfium2 as pdfium
+
+    page_no = document.page_at(start) or 1
+    page_start = document.page_starts[page_no - 1]
+    page_end = document.page_starts[page_no] if page_no < len(document.page_starts) else len(document.text)
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[page_no - 1]
+        height = page.get_height()
+        image = page.render(scale=scale).to_pil().convert("RGB")
+        textpage = page.get_textpage()
+        boxes = []
+        for index in range(max(0, start - page_start), min(end, page_end) - page_start):
+            if index >= textpage.count_chars() or document.text[page_start + index].isspace():
+                continue
+            left, bottom, right, top = textpage.get_charbox(index)
+            boxes.append(QRect(int(left * scale), int((height - top) * scale),
+                               max(1, int((right - left) * scale)), max(1, int((top - bottom) * scale))))
+    finally:
+        pdf.close()
+    data = image.tobytes("raw", "RGB")
+    qimage = QImage(data, image.width, image.height, image.width * 3, QImage.Format.Format_RGB888).copy()
+    return qimage, boxes, page_no
+
+
+class SourceViewer(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("Click a citation to open its source here.")
+        self.title.setWordWrap(True)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setAccessibleName("Document text")
+        self.page = QLabel()
+        self.page.setAccessibleName("Document page")
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.page)
+        self.scroll.setWidgetResizable(False)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.text)
+        self.stack.addWidget(self.scroll)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.stack, 1)
+        self.current: Source | None = None
+        self.highlighted_text = ""
+        self.highlight_boxes: list[QRect] = []
+        self.zoom = 1.0
+
+    def show_passage(self, source: Source) -> None:
+        path = Path(source.source)
+        self.current = source
+        try:
+            document = load_document(path)
+        except DocumentError as exc:
+            self.title.setText(f"{source.document}: cannot open {path.name} ({exc.message})")
+            return
+        where = " > ".join(s for s in source.section if s != source.document)
+        page = f", page {source.pages[0]}" if source.pages else ""
+        self.title.setText(f"<b>{source.document}</b> &mdash; {where}{page}<br>{path.name}")
+        self.highlighted_text = document.text[source.start:source.end]
+        if document.format == "pdf" and document.page_starts:
+            self._show_pdf(path, document, source)
+        else:
+            self._show_text(document, source)
+
+    def _show_text(self, document: Document, source: Source) -> None:
+        self.stack.setCurrentWidget(self.text)
+        self.text.setPlainText(document.text)
+        cursor = QTextCursor(self.text.document())
+        cursor.setPosition(source.start)
+        cursor.setPosition(source.end, QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        fmt = QTextCharFormat()
+        fmt.setBackground(HIGHLIGHT)
+        selection.format = fmt
+        selection.cursor = cursor
+        self.text.setExtraSelections([selection])
+        end = QTextCursor(self.text.document())
+        end.setPosition(min(source.end, len(document.text)))
+        self.text.setTextCursor(end)
+        start = QTextCursor(self.text.document())
+        start.setPosition(source.start)
+        self.text.setTextCursor(start)
+        self.text.centerCursor()
+        self.highlight_boxes = []
+
+    def _show_pdf(self, path: Path, document: Document, source: Source) -> None:
+        self.stack.setCurrentWidget(self.scroll)
+        import pypdfium2 as pdfium
+
+        with_pdf = pdfium.PdfDocument(str(path))
+        try:
+            page_width = with_pdf[(document.page_at(source.start) or 1) - 1].get_width()
+        finally:
+            with_pdf.close()
+        # fit the page to the pane's width; `zoom` scales from there
+        fit = max(0.5, (self.scroll.viewport().width() - 4) / page_width) if page_width else 1.5
+        image, boxes, _ = passage_boxes(path, document, source.start, source.end, fit * self.zoom)
+        pixmap = QPixmap.fromImage(image)
+        painter = QPainter(pixmap)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(HIGHLIGHT)
+        for box in boxes:
+            painter.drawRect(box)
+        painter.end()
+        self.page.setPixmap(pixmap)
+        self.page.resize(pixmap.size())
+        self.highlight_boxes = boxes
+        if boxes:
+            first = boxes[0]
+            self.scroll.horizontalScrollBar().setValue(0)
+            self.scroll.verticalScrollBar().setValue(max(0, first.y() - 80))
+
+    def highlighted_text_visible(self) -> bool:
+        """Whether the highlighted passage is on screen (used by tests and screenshots)."""
+        if self.stack.currentWidget() is self.scroll:
+            viewport = QRect(QPoint(self.scroll.horizontalScrollBar().value(), self.scroll.verticalScrollBar().value()),
+                             self.scroll.viewport().size())
+            return any(viewport.intersects(box) for box in self.highlight_boxes)
+        rect = self.text.cursorRect()
+        return self.text.viewport().rect().intersects(rect)

@@ -1,0 +1,57 @@
+"""Render screenshots of the three panes in use into docs/screenshots/.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py
+Indexes the sample corpus into a temporary data dir, asks a question, opens its first
+citation, and saves the window after each step.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+from operator_assistant.config import load_settings
+from operator_assistant.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+QUESTION = "What is the high discharge pressure alarm setpoint for booster pump B-2?"
+
+
+def wait_for(signal, timeout_s: float = 300) -> list:
+    loop, got = QEventLoop(), []
+    signal.connect(lambda *args: (got.extend(args), loop.quit()))
+    QTimer.singleShot(int(timeout_s * 1000), loop.quit)
+    loop.exec()
+    return got
+
+
+def main() -> None:
+    app = QApplication(sys.argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        window = MainWindow(load_settings(data_dir=tmp))
+        window.resize(1400, 860)
+        window.show()
+        wait_for(window.ready)
+        window.tabs.setCurrentWidget(window.corpus)
+        window.ingest([ROOT / "corpus" / "documents"])
+        wait_for(window.ingested)
+        window.grab().save(str(OUT / "corpus-manager.png"))
+        window.chat.question.setPlainText(QUESTION)
+        window.chat._submit()
+        wait_for(window.answered)
+        window.grab().save(str(OUT / "chat.png"))
+        window.chat.open_citation(1)
+        app.processEvents()
+        window.grab().save(str(OUT / "source-viewer.png"))
+        window.close()
+    print(f"saved to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The real window, end to end, with the real bundled models (offscreen)."""
+
+import os
+import shutil
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from operator_assistant.config import load_settings
+from operator_assistant.gui.main_window import MainWindow
+from tests.conftest import SAMPLE_DOCS
+from tests.integration.conftest import MODELS
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+LONG = 180_000  # ms; model loading and a first answer on two cores
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    qtbot.addWidget(win)
+    win.show()
+    with qtbot.waitSignal(win.ready, timeout=LONG):
+        pass
+    yield win
+    win.close()
+
+
+def drop(widget, paths) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    widget.dropEvent(event)
+
+
+def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
+    shutil.copy(SAMPLE_DOCS / "lockout-tagout-procedure.docx", docs)
+    with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
+        drop(window.corpus, [docs])
+    assert ingest.args[0].count("added") == 2
+    assert window.corpus.model.rowCount() == 2
+
+    window.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    answer = asked.args[0]
+    assert not answer.refused and answer.citations
+    assert "booster-station-b-om-manual.pdf" in window.chat.transcript.toHtml() or answer.citations
+    first = answer.citations[0]
+    window.chat.open_citation(1)
+    assert window.tabs.currentWidget() is window.viewer
+    assert window.viewer.current == first
+    assert window.viewer.highlighted_text == first.text
+    if first.source.endswith(".pdf"):
+        assert window.viewer.highlight_boxes, "the passage is boxed on the rendered page"
+    assert window.viewer.highlighted_text_visible()
+
+
+def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", docs)
+    (docs / "scan.pdf").write_bytes(b"%PDF-1.4 broken")
+    with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
+        drop(window, [docs])  # dropped on the main window, not only the corpus pane
+    report = ingest.args[0]
+    assert report.count("added") == 1 and len(report.failed) == 1
+    statuses = {window.corpus.model.rows[r].title: window.corpus.model.rows[r].status
+                for r in range(window.corpus.model.rowCount())}
+    assert "failed" in statuses.values() and "indexed" in statuses.values()
+    assert "scan.pdf: failed" in window.corpus.log.text()
