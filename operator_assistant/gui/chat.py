@@ -164,7 +164,7 @@ class ChatPane(QWidget):
             if answer.refused:
                 closest = "".join(f'<li><a href="closest:{n}:{i}">{_location(s)}</a></li>'
                                   for i, s in enumerate(answer.closest))
-                blocks.append('<table width="100%" cellpadding="8" style="background:#3a3a3a"><tr><td>'
+                blocks.append('<table width="100%" cellpadding="8" style="background:#3a3a3a;color:#ffffff"><tr><td>'
                               f"<i>{html.escape(answer.text)}</i>"
                               + (f"<br>Closest sections:<ul>{closest}</ul>" if closest else "")
                               + "</td></tr></table>")

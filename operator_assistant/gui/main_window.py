@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QSplitter, QTabWidget
 
 from operator_assistant.config import Settings
 from operator_assistant.core.assistant import Answered, Assistant, SourcesFound, TextGenerated, Turn, open_assistant
@@ -18,6 +19,7 @@ from operator_assistant.errors import UserError
 from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.corpus import CorpusManager
 from operator_assistant.gui.tasks import TaskRunner
+from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
 
 log = logging.getLogger("gui")
@@ -27,6 +29,7 @@ class MainWindow(QMainWindow):
     ready = Signal()
     ingested = Signal(object)  # IngestReport
     answered = Signal(object)  # Answer
+    documents_shown = Signal()
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -47,8 +50,14 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1280, 800)
         for key, action in (("Ctrl+1", self.focus_chat), ("Ctrl+2", lambda: self.tabs.setCurrentWidget(self.viewer)),
-                            ("Ctrl+3", lambda: self.tabs.setCurrentWidget(self.corpus)), ("Ctrl+L", self.focus_chat)):
+                            ("Ctrl+3", lambda: self.tabs.setCurrentWidget(self.corpus)), ("Ctrl+L", self.focus_chat),
+                            ("Ctrl+=", lambda: self.zoom_font(+1)), ("Ctrl++", lambda: self.zoom_font(+1)),
+                            ("Ctrl+-", lambda: self.zoom_font(-1)), ("Ctrl+Shift+T", self.toggle_theme)):
             QShortcut(QKeySequence(key), self, activated=action)
+        view = self.menuBar().addMenu("&View")
+        view.addAction("Dark theme (Ctrl+Shift+T)", self.toggle_theme)
+        view.addAction("Larger text (Ctrl+=)", lambda: self.zoom_font(+1))
+        view.addAction("Smaller text (Ctrl+-)", lambda: self.zoom_font(-1))
         self.chat.asked.connect(self.ask)
         self.chat.stop_requested.connect(self.stop)
         self.chat.source_opened.connect(self.open_source)
@@ -71,6 +80,12 @@ class MainWindow(QMainWindow):
         reader = Engine(self.settings)
         reader.embedder  # noqa: B018 - load the model now, off the GUI thread
         writer = Engine(self.settings, reader.embedder)
+        # Open both indexes now, so the first question or drop does not pay for it.
+        model_id = reader.embedder.model_id
+        if reader.store.embedder_id in (None, model_id):
+            reader.store.vectors(model_id)
+            writer.store.vectors(model_id)
+        reader.store.lexical()
         return reader, writer, open_assistant(reader)
 
     def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:
@@ -150,8 +165,7 @@ class MainWindow(QMainWindow):
         failed = len(report.failed)
         self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
                                      f"{failed} failed" + (" (cancelled)" if report.cancelled else ""))
-        self.refresh_documents()
-        self.ingested.emit(report)
+        self.refresh_documents(then=lambda: self.ingested.emit(report))
 
     def _ingest_failed(self, exc: BaseException) -> None:
         self.corpus.set_busy(False)
@@ -163,15 +177,26 @@ class MainWindow(QMainWindow):
         self.tasks.run("index", lambda: writer.store.remove_documents(doc_ids, writer.embedder.model_id),
                        lambda _: self.refresh_documents())
 
-    def refresh_documents(self) -> None:
+    def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
+        """Re-read the document list and index health off the GUI thread, then show them."""
         if self.reader is None:
             return
-        docs = self.reader.store.manifest.documents()
+        store = self.reader.store
+
+        def show(result: tuple) -> None:
+            self._show_documents(result)
+            if then is not None:
+                then()
+
+        self.tasks.run("load", lambda: (store.manifest.documents(), store.health()), show)
+
+    def _show_documents(self, result: tuple) -> None:
+        docs, health = result
         self.corpus.model.set_documents(docs)
-        health = self.reader.store.health()
         self.corpus.health.setText(f"{sum(d.status == 'indexed' for d in docs)} documents, {health['chunks']} chunks; "
                                    f"index {'consistent' if health['consistent'] else 'needs attention'}; "
                                    f"embedder {self.settings.embedder}")
+        self.documents_shown.emit()
 
     # window
 
@@ -181,13 +206,28 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
         self.corpus.dropEvent(event)
 
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+        apply_theme(QApplication.instance(), self.dark)
+
+    def zoom_font(self, step: int) -> None:
+        self.font_points = set_font_size(QApplication.instance(), self.font_points + step)
+
     def _restore_layout(self) -> None:
-        stored = QSettings("operator-assistant", "window").value("geometry")
-        if stored is not None:
-            self.restoreGeometry(stored)
+        stored = QSettings("operator-assistant", "window")
+        if stored.value("geometry") is not None:
+            self.restoreGeometry(stored.value("geometry"))
+        # control rooms are dim: dark is the default
+        self.dark = stored.value("dark", "true") == "true"
+        self.font_points = float(stored.value("font_points", QApplication.instance().font().pointSizeF()))
+        apply_theme(QApplication.instance(), self.dark)
+        set_font_size(QApplication.instance(), self.font_points)
 
     def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
-        QSettings("operator-assistant", "window").setValue("geometry", self.saveGeometry())
+        stored = QSettings("operator-assistant", "window")
+        stored.setValue("geometry", self.saveGeometry())
+        stored.setValue("dark", "true" if self.dark else "false")
+        stored.setValue("font_points", self.font_points)
         self._answer_cancel.set()
         self._ingest_cancel.set()
         self.tasks.shutdown()

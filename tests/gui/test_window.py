@@ -74,3 +74,48 @@ def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp
                 for r in range(window.corpus.model.rowCount())}
     assert "failed" in statuses.values() and "indexed" in statuses.values()
     assert "scan.pdf: failed" in window.corpus.log.text()
+
+
+def test_window_stays_responsive_while_indexing(qtbot, window, tmp_path):
+    """A timer ticks every 10 ms during ingestion of the sample corpus; the longest gap
+    between ticks is how long the window was frozen."""
+    import time
+
+    from PySide6.QtCore import QTimer
+
+    gaps, last = [], [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    probe = QTimer()
+    probe.setInterval(10)
+    probe.timeout.connect(tick)
+    probe.start()
+    with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
+        window.ingest([SAMPLE_DOCS])
+    probe.stop()
+    worst_ms = max(gaps[1:]) * 1000
+    print(f"\nlongest event-loop gap while indexing {ingest.args[0].chunks_embedded} chunks: {worst_ms:.0f} ms "
+          f"over {len(gaps)} ticks")
+    assert ingest.args[0].count("added") == 14
+    assert worst_ms < 100
+
+
+def test_stop_cancels_the_answer(qtbot, window, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "sodium-hypochlorite-chlorination-sop.docx", docs)
+    with qtbot.waitSignal(window.ingested, timeout=LONG):
+        window.ingest([docs])
+    window.chat.question.setPlainText("How do I switch the hypochlorite feed over to the other bulk tank?")
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: len(window.chat.entries[-1].streamed) > 0, timeout=LONG)
+        qtbot.keyClick(window.chat, Qt.Key.Key_Escape)
+    answer = asked.args[0]
+    assert answer.cancelled
+    assert "(stopped)" in window.chat.transcript.toPlainText()
+    assert not window.chat.stop_button.isEnabled() and window.chat.ask_button.isEnabled()

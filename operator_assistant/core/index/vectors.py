@@ -14,6 +14,8 @@ import numpy as np
 log = logging.getLogger("ingest")
 
 _BATCH = 1000
+# Chroma holds the GIL while it writes: small write batches keep a GUI thread responsive.
+_WRITE_BATCH = 64
 
 
 @lru_cache(maxsize=1)
@@ -77,16 +79,12 @@ class VectorStore:
         return set(self.collection.get(include=[])["ids"])
 
     def upsert(self, ids: Sequence[str], vectors: np.ndarray, metadatas: Sequence[dict[str, Any]]) -> None:
-        for start in range(0, len(ids), _BATCH):
+        for start in range(0, len(ids), _WRITE_BATCH):
             self.collection.upsert(
-                ids=list(ids[start:start + _BATCH]),
-                embeddings=vectors[start:start + _BATCH],
-                metadatas=list(metadatas[start:start + _BATCH]),
+                ids=list(ids[start:start + _WRITE_BATCH]),
+                embeddings=vectors[start:start + _WRITE_BATCH],
+                metadatas=list(metadatas[start:start + _WRITE_BATCH]),
             )
-
-    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
-        for start in range(0, len(ids), _BATCH):
-            self.collection.update(ids=list(ids[start:start + _BATCH]), metadatas=list(metadatas[start:start + _BATCH]))
 
     def delete(self, ids: Sequence[str]) -> None:
         for start in range(0, len(ids), _BATCH):

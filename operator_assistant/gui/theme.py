@@ -1,0 +1,32 @@
+"""Control-room ergonomics: a high-contrast dark theme, a light one, and font zoom."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+_DARK = {
+    QPalette.ColorRole.Window: "#101214", QPalette.ColorRole.WindowText: "#f2f2f2",
+    QPalette.ColorRole.Base: "#000000", QPalette.ColorRole.AlternateBase: "#1b1e21",
+    QPalette.ColorRole.Text: "#ffffff", QPalette.ColorRole.Button: "#22262a",
+    QPalette.ColorRole.ButtonText: "#ffffff", QPalette.ColorRole.Highlight: "#ffd400",
+    QPalette.ColorRole.HighlightedText: "#000000", QPalette.ColorRole.Link: "#6cc4ff",
+    QPalette.ColorRole.ToolTipBase: "#22262a", QPalette.ColorRole.ToolTipText: "#ffffff",
+    QPalette.ColorRole.PlaceholderText: "#a0a0a0",
+}
+
+
+def apply_theme(app: QApplication, dark: bool) -> None:
+    palette = app.style().standardPalette()
+    if dark:
+        for role, color in _DARK.items():
+            palette.setColor(role, QColor(color))
+    app.setPalette(palette)
+
+
+def set_font_size(app: QApplication, points: float) -> float:
+    points = max(8.0, min(32.0, points))
+    font = QFont(app.font())
+    font.setPointSizeF(points)
+    app.setFont(font)
+    return points
