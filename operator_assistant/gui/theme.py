@@ -21,6 +21,10 @@ def apply_theme(app: QApplication, dark: bool) -> None:
     if dark:
         for role, color in _DARK.items():
             palette.setColor(role, QColor(color))
+        # a disabled control must look disabled, also in the dark
+        for role in (QPalette.ColorRole.ButtonText, QPalette.ColorRole.Text, QPalette.ColorRole.WindowText):
+            palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6b6b6b"))
+        palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Button, QColor("#16181a"))
     app.setPalette(palette)
 
 
