@@ -51,8 +51,15 @@ class Source:
 
     def to_json(self) -> dict:
         return {"number": self.number, "document": self.document, "source": self.source,
-                "section": " > ".join(self.section), "page": self.pages[0] if self.pages else None,
-                "pages": list(self.pages), "start": self.start, "end": self.end, "text": self.text}
+                "section": " > ".join(self.section), "sections": list(self.section),
+                "page": self.pages[0] if self.pages else None, "pages": list(self.pages), "start": self.start,
+                "end": self.end, "text": self.text, "chunk_id": self.chunk_id, "score": self.score}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Source:
+        return cls(data["number"], data.get("chunk_id", ""), data["document"], data["source"],
+                   tuple(data.get("sections") or data["section"].split(" > ")), tuple(data.get("pages") or ()),
+                   data["start"], data["end"], data["text"], data.get("score", 0.0))
 
 
 @dataclass
@@ -82,7 +89,17 @@ class Answer:
                 "unverified": [asdict(c) for c in self.unverified],
                 "closest": [c.to_json() for c in self.closest],
                 "evidence": round(self.evidence, 4), "threshold": round(self.threshold, 4),
-                "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()}}
+                "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()},
+                "search_query": self.search_query, "claims": self.claims}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Answer:
+        return cls(data["question"], data.get("search_query", data["question"]), data["answer"], data["refused"],
+                   [Source.from_json(c) for c in data["citations"]],
+                   [Claim(c["text"], c["start"], c["end"]) for c in data.get("unverified", [])],
+                   [Source.from_json(c) for c in data.get("closest", [])], data.get("evidence", 0.0),
+                   data.get("threshold", 0.0), data.get("timings", {}), data.get("cancelled", False),
+                   data.get("claims", 0))
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,11 @@ class ChatPane(QWidget):
         self.set_busy(False)
         self.render()
 
+    def load(self, answers: list[Answer]) -> None:
+        """Show a stored conversation."""
+        self.entries = [_Entry(a.question, a.text, a, a.citations) for a in answers]
+        self.render()
+
     def fail(self, message: str) -> None:
         self.entries[-1].answer = None
         self.entries[-1].streamed += f"\n[{message}]"

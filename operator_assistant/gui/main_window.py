@@ -9,11 +9,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QMainWindow, QSplitter, QTabWidget
+from PySide6.QtWidgets import (
+    QApplication, QFileDialog, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
+    QTabWidget, QVBoxLayout, QWidget,
+)
 
 from operator_assistant.config import Settings
 from operator_assistant.core.assistant import Answered, Assistant, SourcesFound, TextGenerated, Turn, open_assistant
 from operator_assistant.core.engine import Engine
+from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
 from operator_assistant.errors import UserError
 from operator_assistant.gui.chat import ChatPane
@@ -42,10 +46,28 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.viewer, "Source")
         self.tabs.addTab(self.corpus, "Documents")
+        self.log = ConversationLog(settings.data_dir / "history.sqlite3")
+        self.conversation_id: int | None = None
+        self.conversations = QListWidget()
+        self.conversations.setAccessibleName("Conversations")
+        self.conversations.itemActivated.connect(self._open_conversation)
+        self.conversations.itemClicked.connect(self._open_conversation)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.conversations, 1)
+        buttons = QHBoxLayout()
+        for label, action in (("New", self.new_conversation), ("Export...", self.export_conversation),
+                              ("Copy answer", self.copy_answer), ("Clear", self.clear_history)):
+            button = QPushButton(label)
+            button.clicked.connect(action)
+            buttons.addWidget(button)
+        side_layout.addLayout(buttons)
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(side)
         splitter.addWidget(self.chat)
         splitter.addWidget(self.tabs)
-        splitter.setSizes([600, 600])
+        splitter.setSizes([220, 560, 560])
         self.setCentralWidget(splitter)
         self.setAcceptDrops(True)
         self.resize(1280, 800)
@@ -72,6 +94,9 @@ class MainWindow(QMainWindow):
         self._ingest_cancel = threading.Event()
         self.statusBar().showMessage("Loading models...")
         self._restore_layout()
+        self._list_conversations()
+        if self.conversations.count():
+            self._open_conversation(self.conversations.item(0))
         self.tasks.run("load", self._load, self._loaded, self._load_failed)
 
     # start-up
@@ -126,7 +151,66 @@ class MainWindow(QMainWindow):
     def _finish(self, answer) -> None:  # noqa: ANN001
         self.chat.finish(answer)
         self.history.append(Turn(answer.question, answer.text))
+        if self.conversation_id is None:
+            self.conversation_id = self.log.start(answer.question)
+        self.log.add(self.conversation_id, answer)
+        self._list_conversations()
         self.answered.emit(answer)
+
+    # conversations
+
+    def _list_conversations(self) -> None:
+        self.conversations.clear()
+        for conv in self.log.conversations():
+            item = QListWidgetItem(conv.title)
+            item.setData(Qt.ItemDataRole.UserRole, conv.id)
+            item.setToolTip(f"{conv.turns} question(s)")
+            self.conversations.addItem(item)
+            if conv.id == self.conversation_id:
+                item.setSelected(True)
+
+    def _open_conversation(self, item: QListWidgetItem) -> None:
+        if self.chat.stop_button.isEnabled():
+            return  # an answer is still streaming into the open conversation
+        self.conversation_id = item.data(Qt.ItemDataRole.UserRole)
+        answers = self.log.answers(self.conversation_id)
+        self.chat.load(answers)
+        self.history = [Turn(a.question, a.text) for a in answers]
+
+    def new_conversation(self) -> None:
+        self.conversation_id = None
+        self.history = []
+        self.chat.load([])
+        self.conversations.clearSelection()
+        self.focus_chat()
+
+    def clear_history(self) -> None:
+        self.log.clear()
+        self.new_conversation()
+        self._list_conversations()
+
+    def current_answers(self) -> list:
+        return [e.answer for e in self.chat.entries if e.answer is not None]
+
+    def export_conversation(self, path: Path | None = None) -> Path | None:
+        answers = self.current_answers()
+        if not answers:
+            self.statusBar().showMessage("Nothing to export yet.")
+            return None
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self, "Export conversation", "handover.md", "Markdown (*.md)")
+            if not chosen:
+                return None
+            path = Path(chosen)
+        path.write_text(export_markdown(f"Operator Assistant: {answers[0].question}", answers), encoding="utf-8")
+        self.statusBar().showMessage(f"Exported to {path}")
+        return path
+
+    def copy_answer(self) -> None:
+        answers = self.current_answers()
+        if answers:
+            QApplication.clipboard().setText(answer_markdown(answers[-1]))
+            self.statusBar().showMessage("Answer and sources copied.")
 
     def _answer_failed(self, exc: BaseException) -> None:
         self.chat.fail(str(exc) if isinstance(exc, UserError) else f"error: {type(exc).__name__}: {exc}")
@@ -231,4 +315,5 @@ class MainWindow(QMainWindow):
         self._answer_cancel.set()
         self._ingest_cancel.set()
         self.tasks.shutdown()
+        self.log.close()
         super().closeEvent(event)

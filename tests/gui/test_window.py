@@ -119,3 +119,42 @@ def test_stop_cancels_the_answer(qtbot, window, tmp_path):
     assert answer.cancelled
     assert "(stopped)" in window.chat.transcript.toPlainText()
     assert not window.chat.stop_button.isEnabled() and window.chat.ask_button.isEnabled()
+
+
+def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    data = tmp_path / "data"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
+    first = MainWindow(load_settings(data_dir=data, models_dir=MODELS))
+    qtbot.addWidget(first)
+    with qtbot.waitSignal(first.ready, timeout=LONG):
+        pass
+    with qtbot.waitSignal(first.ingested, timeout=LONG):
+        first.ingest([docs])
+    first.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    with qtbot.waitSignal(first.answered, timeout=LONG) as asked:
+        qtbot.keyClick(first.chat.question, Qt.Key.Key_Return)
+    answer = asked.args[0]
+    first.close()
+
+    second = MainWindow(load_settings(data_dir=data, models_dir=MODELS))
+    qtbot.addWidget(second)
+    assert second.conversations.count() == 1
+    assert [e.question for e in second.chat.entries] == [answer.question]
+    restored = second.chat.entries[0].answer
+    assert restored.text == answer.text and restored.citations == answer.citations
+    exported = second.export_conversation(tmp_path / "handover.md")
+    text = exported.read_text(encoding="utf-8")
+    assert answer.question in text and "Sources:" in text
+    for citation in answer.citations:
+        assert f"[{citation.number}] {citation.document}" in text and f"characters {citation.start}-{citation.end}" in text
+    second.copy_answer()
+    assert answer.question in QApplication.clipboard().text()
+    second.clear_history()
+    assert second.conversations.count() == 0 and not second.chat.entries
+    with qtbot.waitSignal(second.ready, timeout=LONG):
+        pass
+    second.close()
