@@ -34,7 +34,7 @@ def main() -> None:
     app = QApplication(sys.argv)
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        window = MainWindow(load_settings(data_dir=tmp))
+        window = MainWindow(load_settings(data_dir=tmp), offer_sample=False)
         window.resize(1400, 860)
         window.show()
         wait_for(window.ready)

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication, QFileDialog, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
-    QTabWidget, QVBoxLayout, QWidget,
+    QMessageBox, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from operator_assistant.config import Settings
@@ -29,14 +29,21 @@ from operator_assistant.gui.viewer import SourceViewer
 log = logging.getLogger("gui")
 
 
+def sample_corpus() -> Path | None:
+    """The sample documents shipped beside the package (source checkout or installed bundle)."""
+    folder = Path(__file__).resolve().parent.parent.parent / "corpus" / "documents"
+    return folder if folder.is_dir() else None
+
+
 class MainWindow(QMainWindow):
     ready = Signal()
     ingested = Signal(object)  # IngestReport
     answered = Signal(object)  # Answer
     documents_shown = Signal()
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, offer_sample: bool = True) -> None:
         super().__init__()
+        self.offer_sample = offer_sample
         self.settings = settings
         self.setWindowTitle("Operator Assistant")
         self.tasks = TaskRunner(self)
@@ -83,6 +90,7 @@ class MainWindow(QMainWindow):
         self.chat.asked.connect(self.ask)
         self.chat.stop_requested.connect(self.stop)
         self.chat.source_opened.connect(self.open_source)
+        self.viewer.step_requested.connect(self.step_citation)
         self.corpus.ingest_requested.connect(self.ingest)
         self.corpus.remove_requested.connect(self.remove)
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
@@ -115,11 +123,23 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:
         self.reader, self.writer, self.assistant = result
-        self.refresh_documents()
+        self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
         reranker = self.assistant.reranker.name if self.assistant.reranker.is_model else "no reranker installed"
         self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
         self.ready.emit()
+
+    def _offer_sample(self) -> None:
+        """An empty index on first run: offer the bundled sample corpus."""
+        sample = sample_corpus()
+        if self.corpus.model.rowCount() or sample is None or not self.offer_sample:
+            return
+        answer = QMessageBox.question(self, "Operator Assistant",
+                                      "No documents are indexed yet. Index the bundled sample documents "
+                                      "of a fictional water utility to try the assistant?")
+        if answer == QMessageBox.StandardButton.Yes:
+            self.tabs.setCurrentWidget(self.corpus)
+            self.ingest([sample])
 
     def _load_failed(self, exc: BaseException) -> None:
         message = str(exc) if isinstance(exc, UserError) else f"{type(exc).__name__}: {exc}"
@@ -221,6 +241,17 @@ class MainWindow(QMainWindow):
     def open_source(self, source) -> None:  # noqa: ANN001
         self.viewer.show_passage(source)
         self.tabs.setCurrentWidget(self.viewer)
+
+    def step_citation(self, step: int) -> None:
+        """Previous / next citation of the answer whose source is open."""
+        current = self.viewer.current
+        for entry in self.chat.entries:
+            citations = entry.answer.citations if entry.answer else []
+            if current in citations:
+                index = citations.index(current) + step
+                if 0 <= index < len(citations):
+                    self.open_source(citations[index])
+                return
 
     # corpus
 

@@ -11,7 +11,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QScrollArea, QStackedWidget, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QTextEdit, QVBoxLayout,
+    QWidget,
+)
 
 from operator_assistant.core.assistant import Source
 from operator_assistant.core.documents import Document, load_document
@@ -48,10 +53,28 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
 
 
 class SourceViewer(QWidget):
+    step_requested = Signal(int)  # -1 previous citation, +1 next
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel("Click a citation to open its source here.")
         self.title.setWordWrap(True)
+        self.previous = QPushButton("< Previous citation")
+        self.previous.clicked.connect(lambda: self.step_requested.emit(-1))
+        self.next = QPushButton("Next citation >")
+        self.next.clicked.connect(lambda: self.step_requested.emit(+1))
+        zoom_in, zoom_out = QPushButton("Zoom +"), QPushButton("Zoom -")
+        zoom_in.clicked.connect(lambda: self.set_zoom(self.zoom * 1.25))
+        zoom_out.clicked.connect(lambda: self.set_zoom(self.zoom / 1.25))
+        self.find = QLineEdit()
+        self.find.setPlaceholderText("Find in document (Ctrl+F)")
+        self.find.setAccessibleName("Find in document")
+        self.find.returnPressed.connect(self.find_next)
+        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.find.setFocus)
+        tools = QHBoxLayout()
+        for widget in (self.previous, self.next, zoom_out, zoom_in):
+            tools.addWidget(widget)
+        tools.addWidget(self.find, 1)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Document text")
@@ -65,6 +88,7 @@ class SourceViewer(QWidget):
         self.stack.addWidget(self.scroll)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addLayout(tools)
         layout.addWidget(self.stack, 1)
         self.current: Source | None = None
         self.highlighted_text = ""
@@ -135,6 +159,29 @@ class SourceViewer(QWidget):
             first = boxes[0]
             self.scroll.horizontalScrollBar().setValue(0)
             self.scroll.verticalScrollBar().setValue(max(0, first.y() - 80))
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = max(0.5, min(4.0, zoom))
+        if self.current is not None:
+            self.show_passage(self.current)
+        font = self.text.font()
+        font.setPointSizeF(max(6.0, 10.0 * self.zoom))
+        self.text.setFont(font)
+
+    def find_next(self) -> bool:
+        """Find the search text in the document text (text formats), from the cursor on, wrapping once."""
+        needle = self.find.text()
+        if not needle:
+            return False
+        if self.stack.currentWidget() is not self.text and self.current is not None:
+            self._show_text(load_document(Path(self.current.source)), self.current)  # search the PDF's text layer
+        found = self.text.find(needle)
+        if not found:
+            cursor = self.text.textCursor()
+            cursor.movePosition(QTextCursor.MoveOperation.Start)
+            self.text.setTextCursor(cursor)
+            found = self.text.find(needle)
+        return found
 
     def highlighted_text_visible(self) -> bool:
         """Whether the highlighted passage is on screen (used by tests and screenshots)."""

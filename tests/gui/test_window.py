@@ -18,7 +18,7 @@ LONG = 180_000  # ms; model loading and a first answer on two cores
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS), offer_sample=False)
     qtbot.addWidget(win)
     win.show()
     with qtbot.waitSignal(win.ready, timeout=LONG):
@@ -128,7 +128,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()
     shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
-    first = MainWindow(load_settings(data_dir=data, models_dir=MODELS))
+    first = MainWindow(load_settings(data_dir=data, models_dir=MODELS), offer_sample=False)
     qtbot.addWidget(first)
     with qtbot.waitSignal(first.ready, timeout=LONG):
         pass
@@ -140,7 +140,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     answer = asked.args[0]
     first.close()
 
-    second = MainWindow(load_settings(data_dir=data, models_dir=MODELS))
+    second = MainWindow(load_settings(data_dir=data, models_dir=MODELS), offer_sample=False)
     qtbot.addWidget(second)
     assert second.conversations.count() == 1
     assert [e.question for e in second.chat.entries] == [answer.question]
@@ -158,3 +158,30 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     with qtbot.waitSignal(second.ready, timeout=LONG):
         pass
     second.close()
+
+
+def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
+    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.ingested, timeout=LONG) as ingest:
+        pass  # models load, the empty index triggers the offer, "Yes" starts indexing
+    assert asked and ingest.args[0].count("added") == 14
+    assert win.corpus.model.rowCount() == 14
+    win.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    with qtbot.waitSignal(win.answered, timeout=LONG) as answered:
+        qtbot.keyClick(win.chat.question, Qt.Key.Key_Return)
+    citations = answered.args[0].citations
+    win.chat.open_citation(1)
+    assert win.viewer.current == citations[0]
+    win.viewer.next.click()
+    assert win.viewer.current == (citations[1] if len(citations) > 1 else citations[0])
+    win.viewer.previous.click()
+    assert win.viewer.current == citations[0]
+    win.viewer.find.setText("PT-2105")
+    assert win.viewer.find_next()
+    assert "PT-2105" in win.viewer.text.textCursor().selectedText()
+    win.close()
