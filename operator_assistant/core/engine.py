@@ -52,9 +52,9 @@ class Engine:
                                                                 s.identifier_weight))
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
-               report: Callable[[FileResult], None] | None = None) -> IngestReport:
+               report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
         return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
-                            self.settings.ingest_batch_chunks)
+                            self.settings.ingest_batch_chunks, force)
 
     def reindex(self) -> int:
         embedder = self.embedder

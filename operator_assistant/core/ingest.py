@@ -195,7 +195,9 @@ def ingest_paths(
     cancel: CancelCheck | None = None,
     report: Callable[[FileResult], None] | None = None,
     batch_chunks: int = 256,
+    force: bool = False,
 ) -> IngestReport:
+    """Index files and folders; `force` re-reads documents even when their bytes have not changed."""
     started = time.perf_counter()
     out = IngestReport()
 
@@ -224,7 +226,7 @@ def ingest_paths(
                 raise Cancelled()
             if progress is not None:
                 progress(n, len(files), str(file))
-            result = _ingest_one(file, store, indexer, params)
+            result = _ingest_one(file, store, indexer, params, force)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
             emit(result)
@@ -241,7 +243,7 @@ def ingest_paths(
     return out
 
 
-def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams) -> FileResult:
+def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, force: bool = False) -> FileResult:
     source = str(file)
     manifest = store.manifest
     existing = manifest.document_by_source(source)
@@ -250,7 +252,8 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
     except OSError as exc:
         return _failed(store, source, existing, f"cannot read file: {exc.strerror or exc}")
     content_hash = hashlib.sha256(data).hexdigest()
-    if existing and existing.status == INDEXED and existing.content_hash == content_hash and existing.chunker == params.signature:
+    if (not force and existing and existing.status == INDEXED and existing.content_hash == content_hash
+            and existing.chunker == params.signature):
         if existing.error:
             manifest.set_error(existing.doc_id, None)
         return FileResult(source, UNCHANGED, chunks_total=existing.chunks)

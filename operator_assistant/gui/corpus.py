@@ -54,6 +54,7 @@ class DocumentTable(QAbstractTableModel):
 class CorpusManager(QWidget):
     ingest_requested = Signal(list)  # list[Path]
     remove_requested = Signal(list)  # list[str] doc ids
+    reindex_requested = Signal(list)  # list[Path]
     cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -82,6 +83,10 @@ class CorpusManager(QWidget):
         self.add_button.clicked.connect(self._add_files)
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self._remove)
+        self.reindex_button = QPushButton("Re-index")
+        self.reindex_button.setToolTip("Read the selected documents again (all when none is selected)")
+        self.reindex_button.clicked.connect(self._reindex)
+        self.models = QLabel("")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel_requested)
         self.cancel_button.setEnabled(False)
@@ -95,6 +100,7 @@ class CorpusManager(QWidget):
         top.addWidget(self.filter, 1)
         top.addWidget(self.add_button)
         top.addWidget(self.remove_button)
+        top.addWidget(self.reindex_button)
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress, 1)
         bottom.addWidget(self.cancel_button)
@@ -105,6 +111,7 @@ class CorpusManager(QWidget):
         layout.addLayout(bottom)
         layout.addWidget(self.log)
         layout.addWidget(self.health)
+        layout.addWidget(self.models)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
         if event.mimeData().hasUrls():
@@ -128,10 +135,17 @@ class CorpusManager(QWidget):
         if ids:
             self.remove_requested.emit(ids)
 
+    def _reindex(self) -> None:
+        rows = {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
+        chosen = [self.model.rows[r] for r in sorted(rows)] or self.model.rows
+        paths = [Path(d.source) for d in chosen if Path(d.source).exists()]
+        if paths:
+            self.reindex_requested.emit(paths)
+
     def set_busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
-        self.add_button.setEnabled(not busy)
-        self.remove_button.setEnabled(not busy)
+        for button in (self.add_button, self.remove_button, self.reindex_button):
+            button.setEnabled(not busy)
         if not busy:
             self.progress.setValue(self.progress.maximum())
 

@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         self.viewer.step_requested.connect(self.step_citation)
         self.corpus.ingest_requested.connect(self.ingest)
         self.corpus.remove_requested.connect(self.remove)
+        self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
         self.reader: Engine | None = None  # answers questions
         self.writer: Engine | None = None  # ingests; its own SQLite connection, same embedder
@@ -126,6 +127,10 @@ class MainWindow(QMainWindow):
         self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
         reranker = self.assistant.reranker.name if self.assistant.reranker.is_model else "no reranker installed"
+        threshold, calibrated = self.assistant.threshold()
+        refusal = "refusal threshold calibrated" if calibrated else "refusal threshold: default (not calibrated)"
+        self.corpus.models.setText(f"Embedder {self.settings.embedder}; language model {self.settings.llm}; "
+                                   f"{reranker}; {refusal}")
         self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
         self.ready.emit()
 
@@ -255,7 +260,7 @@ class MainWindow(QMainWindow):
 
     # corpus
 
-    def ingest(self, paths: list[Path]) -> None:
+    def ingest(self, paths: list[Path], force: bool = False) -> None:
         if self.writer is None:
             self.statusBar().showMessage("Models are still loading; try again in a moment.")
             return
@@ -272,7 +277,7 @@ class MainWindow(QMainWindow):
             results.append(line)
             post(lambda: self.corpus.log.setText("\n".join(results[-6:])))
 
-        self.tasks.run("index", lambda: writer.ingest(paths, progress, self._ingest_cancel.is_set, report),
+        self.tasks.run("index", lambda: writer.ingest(paths, progress, self._ingest_cancel.is_set, report, force),
                        self._ingest_done, self._ingest_failed)
 
     def _ingest_done(self, report: IngestReport) -> None:

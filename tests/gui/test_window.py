@@ -185,3 +185,15 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
     assert win.viewer.find_next()
     assert "PT-2105" in win.viewer.text.textCursor().selectedText()
     win.close()
+
+
+def test_reindex_and_model_status(qtbot, window, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "valve-exercising-program.html", docs)
+    with qtbot.waitSignal(window.ingested, timeout=LONG):
+        window.ingest([docs])
+    assert "no reranker installed" in window.corpus.models.text()
+    with qtbot.waitSignal(window.ingested, timeout=LONG) as again:
+        window.corpus.reindex_button.click()  # nothing selected: everything
+    assert again.args[0].count("updated") == 1 and again.args[0].chunks_embedded == 0

@@ -136,3 +136,14 @@ def test_changing_the_embedder_reindexes_cleanly(tmp_path, docs, embedder):
     assert len(names) == 1, "the old embedder's collection is dropped"
     assert second.search("discharge alarm", k=1).hits[0].chunk.text.startswith("PT-2105")
     consistent(second)
+
+
+def test_forced_reindex_reads_again_without_re_embedding(tmp_path, docs, embedder):
+    (docs / "manual.md").write_text(MANUAL, encoding="utf-8")
+    engine = make_engine(tmp_path / "data", embedder)
+    engine.ingest([docs])
+    report = engine.ingest([docs], force=True)
+    result = report.results[0]
+    assert (result.status, result.chunks_added, result.chunks_removed) == ("updated", 0, 0)
+    assert report.chunks_embedded == 0
+    consistent(engine)
