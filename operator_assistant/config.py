@@ -128,3 +128,32 @@ def load_settings(
     if settings.chunk_max < settings.chunk_target:
         raise UserError("setting 'chunk_max' must not be smaller than 'chunk_target'")
     return settings
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def save_settings(data_dir: Path, values: dict[str, Any]) -> Settings:
+    """Merge `values` into the data dir's config.toml after checking them; returns the new settings."""
+    path = data_dir / CONFIG_FILE
+    merged = {**_read_config_file(path), **values}
+    unknown = sorted(set(merged) - _TUNABLE)
+    if unknown:
+        raise UserError(f"unknown setting(s): {', '.join(unknown)}")
+    checked = _check_types(merged, "the settings")
+    candidate = Settings(data_dir=data_dir, models_dir=Path(), **checked)
+    if candidate.chunk_max < candidate.chunk_target:
+        raise UserError("setting 'chunk_max' must not be smaller than 'chunk_target'")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    lines = ["# Operator Assistant settings (written by the Settings dialog; edit with care)"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in sorted(checked.items())]
+    partial = path.with_suffix(".toml.partial")
+    partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    partial.replace(path)
+    return load_settings(data_dir=data_dir)

@@ -224,3 +224,17 @@ def model_status(models_dir: Path) -> list[dict[str, str]]:
         rows.append({"name": spec.name, "role": spec.role,
                      "state": "ok" if not problems else f"not usable ({len(problems)} problem(s)): {problems[0]}"})
     return rows
+
+
+def available_models(models_dir: Path, role: str) -> list[str]:
+    """Names an admin can choose for a role: manifest entries plus suitable folders in models/."""
+    names = [spec.name for spec in load_manifest(models_dir) if spec.role == role]
+    taken = {spec.folder for spec in load_manifest(models_dir)}
+    for folder in sorted(p for p in models_dir.iterdir() if p.is_dir() and p.name not in taken):
+        if role == "llm" and any(folder.glob("*.gguf")):
+            names.append(folder.name)
+        elif role == "embedder" and (folder / "modules.json").is_file():
+            names.append(folder.name)
+        elif role == "reranker" and (folder / "config.json").is_file() and not (folder / "modules.json").is_file():
+            names.append(folder.name)
+    return names

@@ -83,6 +83,8 @@ class MainWindow(QMainWindow):
                             ("Ctrl+=", lambda: self.zoom_font(+1)), ("Ctrl++", lambda: self.zoom_font(+1)),
                             ("Ctrl+-", lambda: self.zoom_font(-1)), ("Ctrl+Shift+T", self.toggle_theme)):
             QShortcut(QKeySequence(key), self, activated=action)
+        tools = self.menuBar().addMenu("&Tools")
+        tools.addAction("Settings...", self.open_settings)
         view = self.menuBar().addMenu("&View")
         view.addAction("Dark theme (Ctrl+Shift+T)", self.toggle_theme)
         view.addAction("Larger text (Ctrl+=)", lambda: self.zoom_font(+1))
@@ -325,6 +327,13 @@ class MainWindow(QMainWindow):
 
     def dropEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
         self.corpus.dropEvent(event)
+
+    def open_settings(self) -> None:
+        from operator_assistant.gui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() and dialog.saved is not None:
+            self.statusBar().showMessage("Settings saved; restart to load other models.")
 
     def toggle_theme(self) -> None:
         self.dark = not self.dark

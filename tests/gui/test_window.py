@@ -197,3 +197,18 @@ def test_reindex_and_model_status(qtbot, window, tmp_path):
     with qtbot.waitSignal(window.ingested, timeout=LONG) as again:
         window.corpus.reindex_button.click()  # nothing selected: everything
     assert again.args[0].count("updated") == 1 and again.args[0].chunks_embedded == 0
+
+
+def test_settings_dialog_offers_models_and_saves(qtbot, tmp_path):
+    from operator_assistant.gui.settings_dialog import SettingsDialog
+
+    settings = load_settings(data_dir=tmp_path / "data", models_dir=MODELS)
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    assert dialog.embedder.findData("all-MiniLM-L6-v2") >= 0 and dialog.llm.findData("SmolLM2-135M-Instruct") >= 0
+    assert dialog.reranker.currentData() == ""
+    dialog.top_k.setValue(8)
+    dialog.temperature.setValue(0.1)
+    dialog.save()
+    assert dialog.saved is not None and dialog.saved.top_k == 8 and dialog.saved.temperature == 0.1
+    assert load_settings(data_dir=tmp_path / "data", models_dir=MODELS).top_k == 8

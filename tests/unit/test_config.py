@@ -31,3 +31,14 @@ def test_bad_settings_file_gives_a_clear_message(tmp_path: Path, content: str, m
     (tmp_path / "config.toml").write_text(content, encoding="utf-8")
     with pytest.raises(UserError, match=message):
         load_settings(data_dir=tmp_path)
+
+
+def test_save_settings_round_trip_and_validation(tmp_path: Path):
+    from operator_assistant.config import save_settings
+
+    (tmp_path / "config.toml").write_text("chunk_target = 900\n", encoding="utf-8")
+    saved = save_settings(tmp_path, {"top_k": 7, "temperature": 0.2, "embedder": 'my "plant" embedder'})
+    assert (saved.top_k, saved.temperature, saved.chunk_target, saved.embedder) == (7, 0.2, 900, 'my "plant" embedder')
+    with pytest.raises(UserError, match="must be positive"):
+        save_settings(tmp_path, {"top_k": 0})
+    assert load_settings(data_dir=tmp_path).top_k == 7  # a refused save changes nothing
