@@ -44,10 +44,9 @@ class TaskRunner(QObject):
                 result = op()
             except BaseException as exc:  # noqa: BLE001 - handed to on_failure or the crash log
                 log.debug("task failed: %s", "".join(traceback.format_exception(exc)))
-                if on_failure is not None:
-                    self.post(lambda: on_failure(exc))
-                else:
-                    self.post(lambda: _report_bug(exc))
+                # bind now: the name `exc` is gone when the except block ends
+                handler = on_failure if on_failure is not None else _report_bug
+                self.post(lambda error=exc: handler(error))
                 return
             if on_success is not None:
                 self.post(lambda: on_success(result))

@@ -212,3 +212,35 @@ def test_settings_dialog_offers_models_and_saves(qtbot, tmp_path):
     dialog.save()
     assert dialog.saved is not None and dialog.saved.top_k == 8 and dialog.saved.temperature == 0.1
     assert load_settings(data_dir=tmp_path / "data", models_dir=MODELS).top_k == 8
+
+
+def test_questions_are_answered_while_indexing_runs(qtbot, window, tmp_path):
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", first)
+    with qtbot.waitSignal(window.ingested, timeout=LONG):
+        window.ingest([first])
+    finished = []
+    window.ingested.connect(lambda report: finished.append(report))
+    window.ingest([SAMPLE_DOCS])  # 13 more documents, in the background
+    window.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    assert asked.args[0].citations or asked.args[0].refused  # a complete answer from a consistent index
+    qtbot.waitUntil(lambda: bool(finished), timeout=LONG)
+    assert finished[0].count("added") == 13 and not finished[0].failed
+
+
+def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
+
+    def broken() -> None:
+        raise RuntimeError("simulated bug")
+
+    window.tasks.run("load", broken)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    assert "RuntimeError: simulated bug" in shown[0] and "log" in shown[0]
+    assert window.isVisible()
