@@ -6,7 +6,6 @@ import argparse
 import json
 import logging
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path

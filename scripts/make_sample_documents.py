@@ -24,7 +24,6 @@ Usage:
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import io
 import re

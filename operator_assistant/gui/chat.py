@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
@@ -203,7 +202,3 @@ class ChatPane(QWidget):
     def open_citation(self, number: int) -> None:
         """Open citation `number` of the latest answer (as a click on its marker does)."""
         self._link_clicked(QUrl(f"source:{len(self.entries) - 1}:{number}"))
-
-
-def source_name(source: Source) -> str:
-    return Path(source.source).name

@@ -13,7 +13,6 @@ import pytest
 from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.index.vectors import VectorStore
-from tests.conftest import SAMPLE_DOCS
 from tests.integration.conftest import MODELS, make_engine
 from tests.integration.test_ingest import MANUAL, consistent
 

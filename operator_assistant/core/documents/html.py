@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Document, TextBuilder, decode_text, squash
+from operator_assistant.core.documents.base import HEADING, ROW, Document, TextBuilder, decode_text, squash
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
          "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
