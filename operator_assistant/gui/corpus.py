@@ -112,6 +112,9 @@ class CorpusManager(QWidget):
         layout.addWidget(self.log)
         layout.addWidget(self.health)
         layout.addWidget(self.models)
+        for button, name in ((self.add_button, "Add documents"), (self.remove_button, "Remove selected documents"),
+                             (self.reindex_button, "Re-index documents"), (self.cancel_button, "Cancel indexing")):
+            button.setAccessibleName(name)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
         if event.mimeData().hasUrls():

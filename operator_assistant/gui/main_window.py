@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.viewer, "Source")
         self.tabs.addTab(self.corpus, "Documents")
+        self.tabs.setAccessibleName("Source and documents")
         self.log = ConversationLog(settings.data_dir / "history.sqlite3")
         self.conversation_id: int | None = None
         self.conversations = QListWidget()
@@ -67,10 +68,11 @@ class MainWindow(QMainWindow):
         for label, action in (("New", self.new_conversation), ("Export...", self.export_conversation),
                               ("Copy answer", self.copy_answer), ("Clear", self.clear_history)):
             button = QPushButton(label)
+            button.setAccessibleName(f"{label.rstrip('.')} conversation" if label != "Copy answer" else label)
             button.clicked.connect(action)
             buttons.addWidget(button)
         side_layout.addLayout(buttons)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(side)
         splitter.addWidget(self.chat)
         splitter.addWidget(self.tabs)
@@ -346,6 +348,8 @@ class MainWindow(QMainWindow):
         stored = QSettings("operator-assistant", "window")
         if stored.value("geometry") is not None:
             self.restoreGeometry(stored.value("geometry"))
+        if stored.value("panes") is not None:
+            self.splitter.restoreState(stored.value("panes"))
         # control rooms are dim: dark is the default
         self.dark = stored.value("dark", "true") == "true"
         self.font_points = float(stored.value("font_points", QApplication.instance().font().pointSizeF()))
@@ -355,6 +359,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
         stored = QSettings("operator-assistant", "window")
         stored.setValue("geometry", self.saveGeometry())
+        stored.setValue("panes", self.splitter.saveState())
         stored.setValue("dark", "true" if self.dark else "false")
         stored.setValue("font_points", self.font_points)
         self._answer_cancel.set()

@@ -71,6 +71,10 @@ class SourceViewer(QWidget):
         self.find.setAccessibleName("Find in document")
         self.find.returnPressed.connect(self.find_next)
         QShortcut(QKeySequence.StandardKey.Find, self, activated=self.find.setFocus)
+        self.previous.setAccessibleName("Previous citation")
+        self.next.setAccessibleName("Next citation")
+        zoom_in.setAccessibleName("Zoom in")
+        zoom_out.setAccessibleName("Zoom out")
         tools = QHBoxLayout()
         for widget in (self.previous, self.next, zoom_out, zoom_in):
             tools.addWidget(widget)

@@ -244,3 +244,29 @@ def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypat
     qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
     assert "RuntimeError: simulated bug" in shown[0] and "log" in shown[0]
     assert window.isVisible()
+
+
+def test_every_button_has_an_accessible_name(window):
+    from PySide6.QtWidgets import QAbstractButton
+
+    unnamed = [b.text() for b in window.findChildren(QAbstractButton) if b.isVisibleTo(window) and not b.accessibleName()
+               and b.text()]
+    assert unnamed == []
+
+
+def test_pane_sizes_are_remembered(qtbot, tmp_path):
+    def open_window() -> MainWindow:
+        win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS), offer_sample=False)
+        qtbot.addWidget(win)
+        win.show()
+        with qtbot.waitSignal(win.ready, timeout=LONG):
+            pass
+        return win
+
+    first = open_window()
+    first.splitter.setSizes([150, 700, 430])
+    sizes = first.splitter.sizes()
+    first.close()
+    second = open_window()
+    assert second.splitter.sizes() == sizes
+    second.close()
