@@ -16,13 +16,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 LONG = 180_000  # ms; model loading and a first answer on two cores
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS), offer_sample=False)
+def open_window(qtbot, data_dir) -> MainWindow:
+    """A shown window on `data_dir`, its models loaded."""
+    win = MainWindow(load_settings(data_dir=data_dir, models_dir=MODELS), offer_sample=False)
     qtbot.addWidget(win)
     win.show()
     with qtbot.waitSignal(win.ready, timeout=LONG):
         pass
+    return win
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = open_window(qtbot, tmp_path / "data")
     yield win
     win.close()
 
@@ -128,10 +134,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()
     shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
-    first = MainWindow(load_settings(data_dir=data, models_dir=MODELS), offer_sample=False)
-    qtbot.addWidget(first)
-    with qtbot.waitSignal(first.ready, timeout=LONG):
-        pass
+    first = open_window(qtbot, data)
     with qtbot.waitSignal(first.ingested, timeout=LONG):
         first.ingest([docs])
     first.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
@@ -140,8 +143,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     answer = asked.args[0]
     first.close()
 
-    second = MainWindow(load_settings(data_dir=data, models_dir=MODELS), offer_sample=False)
-    qtbot.addWidget(second)
+    second = open_window(qtbot, data)
     assert second.conversations.count() == 1
     assert [e.question for e in second.chat.entries] == [answer.question]
     restored = second.chat.entries[0].answer
@@ -155,8 +157,6 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     assert answer.question in QApplication.clipboard().text()
     second.clear_history()
     assert second.conversations.count() == 0 and not second.chat.entries
-    with qtbot.waitSignal(second.ready, timeout=LONG):
-        pass
     second.close()
 
 
@@ -255,18 +255,10 @@ def test_every_button_has_an_accessible_name(window):
 
 
 def test_pane_sizes_are_remembered(qtbot, tmp_path):
-    def open_window() -> MainWindow:
-        win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS), offer_sample=False)
-        qtbot.addWidget(win)
-        win.show()
-        with qtbot.waitSignal(win.ready, timeout=LONG):
-            pass
-        return win
-
-    first = open_window()
+    first = open_window(qtbot, tmp_path / "data")
     first.splitter.setSizes([150, 700, 430])
     sizes = first.splitter.sizes()
     first.close()
-    second = open_window()
+    second = open_window(qtbot, tmp_path / "data")
     assert second.splitter.sizes() == sizes
     second.close()
