@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 from collections.abc import Callable
@@ -106,6 +107,9 @@ class MainWindow(QMainWindow):
         self._answer_cancel = threading.Event()
         self._ingest_cancel = threading.Event()
         self.statusBar().showMessage("Loading models...")
+        # Collect cyclic garbage now, on the GUI thread: a collection that starts on a
+        # worker thread must never be the one that destroys Qt objects.
+        gc.collect()
         self._restore_layout()
         self._list_conversations()
         if self.conversations.count():
