@@ -33,6 +33,15 @@ def window(qtbot, tmp_path):
     win.close()
 
 
+def sample_folder(tmp_path, *names: str):
+    """A folder holding copies of some sample documents."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name in names:
+        shutil.copy(SAMPLE_DOCS / name, folder)
+    return folder
+
+
 def drop(widget, paths) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
@@ -42,10 +51,7 @@ def drop(widget, paths) -> None:
 
 
 def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
-    shutil.copy(SAMPLE_DOCS / "lockout-tagout-procedure.docx", docs)
+    docs = sample_folder(tmp_path, "booster-station-b-om-manual.pdf", "lockout-tagout-procedure.docx")
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window.corpus, [docs])
     assert ingest.args[0].count("added") == 2
@@ -68,9 +74,7 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
 
 
 def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", docs)
+    docs = sample_folder(tmp_path, "filter-backwash-procedure.md")
     (docs / "scan.pdf").write_bytes(b"%PDF-1.4 broken")
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window, [docs])  # dropped on the main window, not only the corpus pane
@@ -111,9 +115,7 @@ def test_window_stays_responsive_while_indexing(qtbot, window, tmp_path):
 
 
 def test_stop_cancels_the_answer(qtbot, window, tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(SAMPLE_DOCS / "sodium-hypochlorite-chlorination-sop.docx", docs)
+    docs = sample_folder(tmp_path, "sodium-hypochlorite-chlorination-sop.docx")
     with qtbot.waitSignal(window.ingested, timeout=LONG):
         window.ingest([docs])
     window.chat.question.setPlainText("How do I switch the hypochlorite feed over to the other bulk tank?")
@@ -131,9 +133,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     from PySide6.QtWidgets import QApplication
 
     data = tmp_path / "data"
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
+    docs = sample_folder(tmp_path, "booster-station-b-om-manual.pdf")
     first = open_window(qtbot, data)
     with qtbot.waitSignal(first.ingested, timeout=LONG):
         first.ingest([docs])
@@ -188,9 +188,7 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
 
 
 def test_reindex_and_model_status(qtbot, window, tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    shutil.copy(SAMPLE_DOCS / "valve-exercising-program.html", docs)
+    docs = sample_folder(tmp_path, "valve-exercising-program.html")
     with qtbot.waitSignal(window.ingested, timeout=LONG):
         window.ingest([docs])
     assert "no reranker installed" in window.corpus.models.text()
