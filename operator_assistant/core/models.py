@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import platformdirs
+
 from operator_assistant.errors import ModelError, UserError
 
 log = logging.getLogger("models")
@@ -87,6 +89,10 @@ class _VerifiedCache:
 
     def __init__(self, models_dir: Path) -> None:
         self.path = models_dir / VERIFIED_CACHE
+        if not os.access(models_dir, os.W_OK):
+            # An installed bundle may be read-only; remember the hashes in the user's cache instead.
+            key = hashlib.sha256(str(models_dir.resolve()).encode()).hexdigest()[:16]
+            self.path = Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False)) / f"verified-{key}.json"
         try:
             self.entries: dict[str, list] = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -103,6 +109,7 @@ class _VerifiedCache:
 
     def save(self) -> None:
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(self.entries, indent=0), encoding="utf-8")
         except OSError:
             pass  # a read-only install still works; it just hashes again next time

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import logging
+import logging.handlers
 import sys
 
 from operator_assistant.config import Settings
+from operator_assistant.resources import shipped_root
+
+LOG_FILE = "operator-assistant.log"
+
+
+def log_to_file(settings: Settings) -> None:
+    """The window's log (tracebacks from the crash handler, start-up) goes to the data dir, never the install."""
+    folder = settings.data_dir / "logs"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(folder / LOG_FILE, maxBytes=2_000_000, backupCount=3,
+                                                       encoding="utf-8")
+    except OSError as exc:
+        logging.getLogger("gui").warning("cannot write the log in %s: %s", folder, exc)
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(min(root.level, logging.INFO))
 
 
 def run_gui(settings: Settings) -> int:
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from operator_assistant.gui.errors import install_crash_handler
@@ -15,6 +37,10 @@ def run_gui(settings: Settings) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Operator Assistant")
+    icon = shipped_root() / "assets" / "operator-assistant.png"
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
+    log_to_file(settings)
     install_crash_handler()
     window = MainWindow(settings)
     window.show()

@@ -1,4 +1,4 @@
-"""Ingest and search with every outbound connection made impossible: none may be attempted."""
+"""Ingest, search and ask with every outbound connection made impossible: none may be attempted."""
 
 import json
 import os
@@ -29,12 +29,14 @@ codes = [
     main(["--data-dir", data, "--models-dir", models, "ingest", docs]),
     main(["--data-dir", data, "--models-dir", models, "search", "--json", "B-series discharge pressure alarm"]),
     main(["--data-dir", data, "--models-dir", models, "status"]),
+    main(["--data-dir", data, "--models-dir", models, "ask", "--json",
+          "What is the discharge pressure alarm threshold on the B-series boosters?"]),
 ]
 print("RESULT " + json.dumps({"codes": codes, "attempts": attempts}))
 """
 
 
-def test_ingest_and_search_never_touch_the_network(tmp_path):
+def test_ingest_search_and_ask_never_touch_the_network(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "ANONYMIZED"))}
     out = subprocess.run([sys.executable, "-c", GUARDED_RUN, str(tmp_path / "data"), str(MODELS), str(SAMPLE_DOCS)],
                          capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
@@ -42,8 +44,9 @@ def test_ingest_and_search_never_touch_the_network(tmp_path):
     assert line, out.stderr[-3000:]
     result = json.loads(line[len("RESULT "):])
     assert result["attempts"] == []
-    assert result["codes"] == [0, 0, 0]
+    assert result["codes"] == [0, 0, 0, 0]
     assert "booster-station-b-om-manual.pdf" in out.stdout
+    assert '"first_token_ms"' in out.stdout  # the language model ran
 
 
 def test_chroma_is_never_asked_to_embed(tmp_path):

@@ -1,0 +1,119 @@
+"""`operator-assistant --self-test`: prove an installation works end to end, with no window and no network.
+
+It uses a throw-away data dir, so the user's index, history and settings are never touched.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from operator_assistant.config import load_settings
+from operator_assistant.errors import UserError
+from operator_assistant.resources import golden_questions, sample_documents
+
+log = logging.getLogger("self-test")
+
+# One question the sample corpus answers, one it cannot; both from corpus/golden.jsonl.
+ANSWERABLE_ID = "g001"
+NOT_IN_CORPUS_ID = "g060"
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    seconds: float
+
+
+def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] = print) -> bool:
+    """Run every check, printing one line each; True only if all of them held."""
+    checks: list[Check] = []
+
+    def check(name: str, step: Callable[[], str]) -> bool:
+        started = time.perf_counter()
+        try:
+            detail, ok = step(), True
+        except (UserError, AssertionError) as exc:
+            detail, ok = str(exc).replace("\n", " "), False
+        except Exception as exc:  # noqa: BLE001 - a bug is a failed check too; the report must still finish
+            log.exception("self-test check %r failed", name)
+            detail, ok = f"{type(exc).__name__}: {exc}", False
+        checks.append(Check(name, ok, detail, time.perf_counter() - started))
+        report(f"{'PASS' if ok else 'FAIL'}  {name}: {detail} ({checks[-1].seconds:.1f} s)")
+        return ok
+
+    report("Operator Assistant self-test")
+    with tempfile.TemporaryDirectory(prefix="operator-assistant-self-test-") as tmp:
+        settings = load_settings(data_dir=tmp, models_dir=models_dir, temperature=0.0)
+        report(f"  models: {settings.models_dir}")
+        report(f"  data:   {tmp} (temporary)")
+        if not check("weights", lambda: _verify_weights(settings.models_dir)):
+            return False
+        from operator_assistant.core.assistant import open_assistant
+        from operator_assistant.core.engine import Engine
+        from operator_assistant.core.evaluation import load_golden
+
+        engine = Engine(settings)
+        try:
+            if not check("ingest sample corpus", lambda: _ingest(engine)):
+                return False
+            golden = {q.id: q for q in load_golden(golden_questions())}
+            assistant = open_assistant(engine)
+
+            def answerable() -> str:
+                q = golden[ANSWERABLE_ID]
+                answer = _ask(assistant, q.question)
+                cited = [Path(c.source).name for c in answer.citations]
+                assert not answer.refused, f"refused an answerable question: {q.question!r}"
+                assert q.source_file in cited, f"expected a citation of {q.source_file}, got {cited or 'none'}"
+                return f"{q.question!r} cited {q.source_file} (first token {answer.timings.get('first_token_ms', 0):.0f} ms)"
+
+            def not_in_corpus() -> str:
+                q = golden[NOT_IN_CORPUS_ID]
+                answer = _ask(assistant, q.question)
+                assert answer.refused, f"answered a question the documents do not cover: {answer.text[:80]!r}"
+                return f"{q.question!r} refused"
+
+            check("answerable question", answerable)
+            check("question not in the documents", not_in_corpus)
+        finally:
+            engine.close()
+    passed = all(c.ok for c in checks)
+    report(f"{'self-test passed' if passed else 'self-test FAILED'}: {sum(c.ok for c in checks)}/{len(checks)} checks "
+           f"in {sum(c.seconds for c in checks):.1f} s")
+    return passed
+
+
+def _verify_weights(models_dir: Path) -> str:
+    from operator_assistant.core.models import load_manifest, verify_model
+
+    specs = load_manifest(models_dir)
+    problems = [p for spec in specs for p in verify_model(spec, models_dir, use_cache=False)]
+    assert not problems, "; ".join(problems)
+    return f"{sum(len(s.files) for s in specs)} files of {len(specs)} models match their sha256"
+
+
+def _ingest(engine) -> str:  # noqa: ANN001 - Engine is imported lazily (torch takes seconds)
+    folder = sample_documents()
+    assert folder.is_dir(), f"no sample corpus at {folder}"
+    result = engine.ingest([folder])
+    failed = [f"{Path(r.source).name}: {r.message}" for r in result.failed]
+    assert not failed, f"files failed: {'; '.join(failed)}"
+    chunks = engine.store.manifest.chunk_count()
+    assert chunks > 0, "no chunks indexed"
+    return f"{len(result.results)} files, {chunks} chunks"
+
+
+def _ask(assistant, question: str):  # noqa: ANN001, ANN202
+    from operator_assistant.core.assistant import Answered
+
+    for event in assistant.ask(question, temperature=0.0):
+        if isinstance(event, Answered):
+            return event.answer
+    raise AssertionError("no answer came back")
