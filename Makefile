@@ -10,6 +10,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
 SAMPLE_DATA := .data/sample
 QUESTION ?= What is the discharge pressure alarm threshold on the B-series boosters?
+# The sample data dir's admin passphrase, for this demo only: `make run` changes the corpus
+# as a scripted admin job would, so it passes the passphrase in the environment (set on
+# first use). Real data dirs get their own passphrase from an admin.
+SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
 .PHONY: setup models run app test clean
 
@@ -27,8 +31,8 @@ models: $(STAMP)
 	$(BIN)/operator-assistant models fetch
 
 run: setup
-	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
-	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) calibrate corpus/golden.jsonl
+	OPERATOR_ASSISTANT_ADMIN_PASSPHRASE='$(SAMPLE_ADMIN_PASSPHRASE)' $(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
+	OPERATOR_ASSISTANT_ADMIN_PASSPHRASE='$(SAMPLE_ADMIN_PASSPHRASE)' $(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) calibrate corpus/golden.jsonl
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
 
 app: setup

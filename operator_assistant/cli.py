@@ -43,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("reindex", help="re-embed every chunk with the configured embedder")
 
+    from operator_assistant.cli_admin import add_admin_parser
+
+    add_admin_parser(sub)
+
     search = sub.add_parser("search", help="hybrid search over the indexed documents")
     search.add_argument("query")
     search.add_argument("--k", type=int, default=None, help="number of results (default from settings: 5)")
@@ -92,6 +96,18 @@ def _engine(settings: Settings):  # noqa: ANN202 - imported lazily: torch takes 
     return Engine(settings)
 
 
+def _require_admin(settings: Settings, change: str = "changing the corpus") -> None:
+    from operator_assistant.cli_admin import require_admin
+
+    require_admin(settings, change)
+
+
+def cmd_admin(args: argparse.Namespace) -> int:
+    from operator_assistant.cli_admin import cmd_admin as run_admin
+
+    return run_admin(args, _settings(args))
+
+
 def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
@@ -135,6 +151,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from operator_assistant.core.ingest import FAILED_FILE
 
     settings = _settings(args)
+    _require_admin(settings)
     engine = _engine(settings)
     progress, close_bar = _progress_bar(not args.json)
 
@@ -175,6 +192,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    _require_admin(settings)
     engine = _engine(settings)
     docs = engine.store.manifest.documents()
     chosen = []
@@ -192,7 +210,9 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    engine = _engine(_settings(args))
+    settings = _settings(args)
+    _require_admin(settings)
+    engine = _engine(settings)
     started = time.perf_counter()
     count = engine.reindex()
     print(f"re-embedded {count} chunks with {engine.embedder.model_id} in {time.perf_counter() - started:.1f} s")
@@ -288,7 +308,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     file = args.file or Path(__file__).resolve().parent.parent / "corpus" / "golden.jsonl"
     if not file.is_file():
         raise UserError(f"no question file at {file}", "give the path of a golden JSONL file")
-    engine = _engine(_settings(args))
+    settings = _settings(args)
+    _require_admin(settings, "changing the refusal threshold")
+    engine = _engine(settings)
     result = calibrate(open_assistant(engine), load_golden(file))
     print(f"refusal threshold {result.threshold:.4f} on {result.signal}, stored with the index in {engine.settings.data_dir}")
     print(f"  not-in-corpus refused: {result.not_in_corpus_refused}/{result.not_in_corpus} "
@@ -438,7 +460,7 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
 
 COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
             "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
-            "eval": cmd_eval}
+            "eval": cmd_eval, "admin": cmd_admin}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -50,6 +50,7 @@ class Settings:
     temperature: float = 0.3
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
+    admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
 
     @property
     def index_dir(self) -> Path:
@@ -106,6 +107,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'temperature' in {origin} must be between 0 and 2")
     if "llm_threads" in checked and checked["llm_threads"] < 0:
         raise UserError(f"setting 'llm_threads' in {origin} must be 0 (all cores) or more")
+    if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
+        raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
     if "chunk_overlap" in checked and not 0 <= checked["chunk_overlap"] < 0.5:
         raise UserError(f"setting 'chunk_overlap' in {origin} must be between 0 and 0.5")
     return checked

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.roles import set_passphrase
 from operator_assistant.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,9 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         window = MainWindow(load_settings(data_dir=tmp), offer_sample=False)
+        set_passphrase(Path(tmp), "screenshot-admin")  # an admin adds the documents
+        window.admin.session.unlock("screenshot-admin")
+        window.admin.check()
         window.resize(1400, 860)
         window.show()
         wait_for(window.ready)

@@ -8,6 +8,19 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_DOCS = REPO / "corpus" / "documents"
+TEST_ADMIN_PASSPHRASE = "test-admin-passphrase"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def scripted_admin_passphrase():
+    """Changing the corpus from the CLI needs admin mode. Tests run it as a scripted admin
+    job would: the passphrase in the environment (subprocesses inherit it). Tests of the
+    refusal remove it with monkeypatch.delenv."""
+    from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_ADMIN_PASSPHRASE, TEST_ADMIN_PASSPHRASE)
+        yield
 
 
 def make_pdf(path: Path, pages: list[list[tuple[str, float]]], title: str | None = None) -> Path:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from operator_assistant.core.index.manifest import DocumentRecord
 
+REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Last indexed", "Hash")
 
 
@@ -60,6 +61,8 @@ class CorpusManager(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAcceptDrops(True)
+        self.admin = True  # the window turns this off until admin mode is unlocked
+        self.busy = False
         self.model = DocumentTable()
         self.proxy = QSortFilterProxyModel()
         self.proxy.setSourceModel(self.model)
@@ -84,7 +87,7 @@ class CorpusManager(QWidget):
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self._remove)
         self.reindex_button = QPushButton("Re-index")
-        self.reindex_button.setToolTip("Read the selected documents again (all when none is selected)")
+        self.reindex_button.setToolTip(REINDEX_TIP)
         self.reindex_button.clicked.connect(self._reindex)
         self.models = QLabel("")
         self.cancel_button = QPushButton("Cancel")
@@ -123,8 +126,9 @@ class CorpusManager(QWidget):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
         paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
-            event.acceptProposedAction()
-            self.ingest_requested.emit(paths)
+            if self.admin:
+                event.acceptProposedAction()
+            self.ingest_requested.emit(paths)  # when locked, the window refuses it and says why
 
     def _add_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(self, "Add documents", "",
@@ -146,11 +150,24 @@ class CorpusManager(QWidget):
             self.reindex_requested.emit(paths)
 
     def set_busy(self, busy: bool) -> None:
+        self.busy = busy
         self.cancel_button.setEnabled(busy)
         for button in (self.add_button, self.remove_button, self.reindex_button):
-            button.setEnabled(not busy)
+            button.setEnabled(not busy and self.admin)
         if not busy:
             self.progress.setValue(self.progress.maximum())
+
+    def set_admin(self, unlocked: bool) -> None:
+        """Changing the documents needs admin mode: the buttons follow it, and so does the hint."""
+        self.admin = unlocked
+        for button in (self.add_button, self.remove_button, self.reindex_button):
+            button.setEnabled(unlocked and not self.busy)
+            button.setToolTip("Needs admin mode: Unlock admin in the toolbar" if not unlocked else
+                              REINDEX_TIP if button is self.reindex_button else "")
+        if not self.busy:
+            self.current.setText("Drop files or folders here to add them." if unlocked else
+                                 "Operator mode: adding, removing or re-indexing documents needs admin mode "
+                                 "(Unlock admin in the toolbar).")
 
     def show_progress(self, done: int, total: int, current: str) -> None:
         self.progress.setMaximum(max(total, 1))

@@ -21,6 +21,7 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
 from operator_assistant.errors import UserError
+from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.corpus import CorpusManager
 from operator_assistant.gui.tasks import TaskRunner
@@ -100,6 +101,12 @@ class MainWindow(QMainWindow):
         self.corpus.remove_requested.connect(self.remove)
         self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
+        # Operators ask; adding, removing and re-indexing documents and saving settings need admin mode.
+        self.admin = AdminMode(self, settings)
+        self.admin.changed.connect(self.corpus.set_admin)
+        self.admin.refused.connect(self.corpus.log.setText)
+        self.admin.watch(self.corpus)
+        self.corpus.set_admin(False)
         self.reader: Engine | None = None  # answers questions
         self.writer: Engine | None = None  # ingests; its own SQLite connection, same embedder
         self.assistant: Assistant | None = None
@@ -150,7 +157,7 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(self, "Operator Assistant",
                                       "No documents are indexed yet. Index the bundled sample documents "
                                       "of a fictional water utility to try the assistant?")
-        if answer == QMessageBox.StandardButton.Yes:
+        if answer == QMessageBox.StandardButton.Yes and self.admin.ask_unlock():
             self.tabs.setCurrentWidget(self.corpus)
             self.ingest([sample])
 
@@ -269,6 +276,8 @@ class MainWindow(QMainWindow):
     # corpus
 
     def ingest(self, paths: list[Path], force: bool = False) -> None:
+        if not self.admin.allow("re-index documents" if force else "add documents"):
+            return
         if self.writer is None:
             self.statusBar().showMessage("Models are still loading; try again in a moment.")
             return
@@ -300,6 +309,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Indexing stopped: {exc}")
 
     def remove(self, doc_ids: list[str]) -> None:
+        if not self.admin.allow("remove documents"):
+            return
         assert self.writer is not None
         writer = self.writer
         self.tasks.run("index", lambda: writer.store.remove_documents(doc_ids, writer.embedder.model_id),
@@ -337,7 +348,7 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from operator_assistant.gui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self)
+        dialog = SettingsDialog(self.settings, self, require_admin=lambda: self.admin.ask_unlock())
         if dialog.exec() and dialog.saved is not None:
             self.statusBar().showMessage("Settings saved; restart to load other models.")
 

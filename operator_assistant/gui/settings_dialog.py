@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -14,10 +15,12 @@ from operator_assistant.errors import UserError
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None = None,
+                 require_admin: Callable[[], bool] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.settings = settings
+        self.require_admin = require_admin  # True when admin mode is on (it may ask to unlock)
         self.saved: Settings | None = None
         self.embedder = self._choices("embedder", settings.embedder)
         self.llm = self._choices("llm", settings.llm)
@@ -74,6 +77,10 @@ class SettingsDialog(QDialog):
         values = self.values()
         if not values["embedder"] or not values["llm"]:
             self.message.setText("Choose an embedder and a language model: put them in the models folder first.")
+            return
+        if self.require_admin is not None and not self.require_admin():
+            self.message.setText("Saving settings needs admin mode: choose Save again and enter the admin passphrase. "
+                                 "Nothing was saved.")
             return
         try:
             self.saved = save_settings(Path(self.settings.data_dir), values)

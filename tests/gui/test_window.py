@@ -9,20 +9,31 @@ from PySide6.QtGui import QDropEvent
 
 from operator_assistant.config import load_settings
 from operator_assistant.gui.main_window import MainWindow
-from tests.conftest import SAMPLE_DOCS
+from operator_assistant.core.roles import is_passphrase_set, set_passphrase
+from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 LONG = 180_000  # ms; model loading and a first answer on two cores
 
 
-def open_window(qtbot, data_dir) -> MainWindow:
-    """A shown window on `data_dir`, its models loaded."""
+def unlock_admin(win: MainWindow) -> None:
+    """Admin mode on, as an admin turns it on (the passphrase is set on first use)."""
+    if not is_passphrase_set(win.settings.data_dir):
+        set_passphrase(win.settings.data_dir, TEST_ADMIN_PASSPHRASE)
+    assert win.admin.session.unlock(TEST_ADMIN_PASSPHRASE)
+    win.admin.check()
+
+
+def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:
+    """A shown window on `data_dir`, its models loaded; in admin mode unless `admin` is False."""
     win = MainWindow(load_settings(data_dir=data_dir, models_dir=MODELS), offer_sample=False)
     qtbot.addWidget(win)
     win.show()
     with qtbot.waitSignal(win.ready, timeout=LONG):
         pass
+    if admin:
+        unlock_admin(win)
     return win
 
 
@@ -167,6 +178,7 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
     win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
     qtbot.addWidget(win)
+    unlock_admin(win)  # else the offer asks for the admin passphrase first
     with qtbot.waitSignal(win.ingested, timeout=LONG) as ingest:
         pass  # models load, the empty index triggers the offer, "Yes" starts indexing
     assert asked and ingest.args[0].count("added") == 14
