@@ -36,8 +36,11 @@ class AdminDialog(QDialog):
         self.message.setWordWrap(True)
         form = QFormLayout(self)
         if self.first_use:
-            form.addRow(QLabel(f"No admin passphrase is set yet. Choose one (at least {MIN_LENGTH} characters); "
-                               "admin mode is needed to add, remove or re-index documents and to save settings."))
+            intro = QLabel(f"No admin passphrase is set yet. Choose one (at least {MIN_LENGTH} characters); "
+                           "admin mode is needed to add, remove or re-index documents and to save settings.")
+            intro.setWordWrap(True)
+            form.addRow(intro)
+        self.setMinimumWidth(420)
         form.addRow("Passphrase", self.passphrase)
         if self.first_use:
             form.addRow("Again", self.again)
