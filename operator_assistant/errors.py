@@ -25,5 +25,9 @@ class IndexMismatch(UserError):
     """The index was built with another embedder than the configured one."""
 
 
+class IndexBusy(UserError):
+    """Another process is changing the index; reading it is still fine."""
+
+
 class Cancelled(Exception):
     """The user cancelled a running job."""

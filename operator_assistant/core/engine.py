@@ -53,12 +53,14 @@ class Engine:
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
                report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
-        return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
-                            self.settings.ingest_batch_chunks, force)
+        with self.store.writing():  # refused at once (IndexBusy) while another process writes
+            return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
+                                self.settings.ingest_batch_chunks, force)
 
     def reindex(self) -> int:
         embedder = self.embedder
-        return self.store.rebuild_dense(embedder.embed, embedder.model_id)
+        with self.store.writing():
+            return self.store.rebuild_dense(embedder.embed, embedder.model_id)
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
                section: str | None = None, candidates: int | None = None) -> SearchResult:

@@ -306,6 +306,11 @@ class MainWindow(QMainWindow):
 
     def _ingest_failed(self, exc: BaseException) -> None:
         self.corpus.set_busy(False)
+        if isinstance(exc, UserError):  # e.g. another Operator Assistant is changing the index
+            message = exc.message + (f" ({exc.hint})" if exc.hint else "")
+            self.corpus.log.setText(message)
+            self.statusBar().showMessage(message)
+            return
         self.statusBar().showMessage(f"Indexing stopped: {exc}")
 
     def remove(self, doc_ids: list[str]) -> None:
@@ -314,7 +319,7 @@ class MainWindow(QMainWindow):
         assert self.writer is not None
         writer = self.writer
         self.tasks.run("index", lambda: writer.store.remove_documents(doc_ids, writer.embedder.model_id),
-                       lambda _: self.refresh_documents())
+                       lambda _: self.refresh_documents(), self._ingest_failed)
 
     def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
         """Re-read the document list and index health off the GUI thread, then show them."""

@@ -4,6 +4,10 @@ Write order: the manifest commits first (with `dense_pending` set), then Chroma 
 changed, then the flag is cleared. A process killed in between leaves the flag set,
 and the next open brings Chroma back in line from the vectors in the manifest.
 BM25 is always rebuilt from the manifest, so it cannot drift.
+
+Writes hold the index's WriterLock (one writer across processes). A reader that finds
+Chroma behind the manifest repairs it only when it can take that lock; otherwise a
+writer is at work and will finish the job, and search drops ids the manifest lacks.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from operator_assistant.core.index.lexical import LexicalIndex
+from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.errors import IndexMismatch
@@ -75,6 +81,7 @@ class IndexStore:
         self._vectors: VectorStore | None = None
         self._lexical: _LexicalSnapshot | None = None
         self._lock = threading.RLock()
+        self.writer_lock = WriterLock(index_dir)
 
     def close(self) -> None:
         self.manifest.close()
@@ -100,9 +107,24 @@ class IndexStore:
                 self._vectors = VectorStore(self.dir / CHROMA_DIR, embedder_id)
                 if self.embedder_id != embedder_id:  # new or emptied index
                     self.manifest.set_meta("embedder_id", embedder_id)
-                if self.manifest.get_meta("dense_pending") == "1" or self._vectors.count() != self.manifest.chunk_count():
-                    self.reconcile()
+                self._repair_if_free()
             return self._vectors
+
+    def _repair_if_free(self) -> None:
+        assert self._vectors is not None
+        if self.manifest.get_meta("dense_pending") != "1" and self._vectors.count() == self.manifest.chunk_count():
+            return
+        if not self.writer_lock.try_acquire():
+            log.debug("dense index behind the manifest while another writer works; left to it")
+            return
+        try:
+            self.reconcile()
+        finally:
+            self.writer_lock.release()
+
+    def writing(self) -> AbstractContextManager[None]:
+        """Hold the writer lock for a whole job (an ingest, a removal); raises IndexBusy."""
+        return self.writer_lock.hold()
 
     def lexical(self) -> _LexicalSnapshot:
         with self._lock:
@@ -116,7 +138,7 @@ class IndexStore:
         """Write document versions to the manifest, then to Chroma; BM25 follows the manifest."""
         if not changes:
             return
-        with self._lock:
+        with self.writer_lock.hold(), self._lock:
             vectors = self.vectors(embedder_id)
             with self.manifest.transaction() as db:
                 self.manifest.set_meta("dense_pending", "1", db)
@@ -141,7 +163,7 @@ class IndexStore:
 
     def remove_documents(self, doc_ids: Sequence[str], embedder_id: str | None = None) -> int:
         """Purge documents and their chunks from all three stores; returns chunks removed."""
-        with self._lock:
+        with self.writer_lock.hold(), self._lock:
             with self.manifest.transaction() as db:
                 self.manifest.set_meta("dense_pending", "1", db)
                 chunk_ids = [cid for doc_id in doc_ids for cid in self.manifest.delete_document(db, doc_id)]
@@ -171,7 +193,7 @@ class IndexStore:
 
     def rebuild_dense(self, embed: Callable[[list[str]], np.ndarray], embedder_id: str) -> int:
         """Re-embed every chunk with another model into a fresh collection."""
-        with self._lock:
+        with self.writer_lock.hold(), self._lock:
             rows = self.manifest.all_chunk_texts()
             ids = [cid for cid, _ in rows]
             matrix = embed([text for _, text in rows]) if rows else np.zeros((0, 0), dtype=np.float32)

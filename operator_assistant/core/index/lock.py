@@ -1,0 +1,102 @@
+"""One writer at a time per index, across processes; readers never wait.
+
+The lock is an OS file lock (filelock: flock on Unix, msvcrt on Windows), so a holder
+that crashes or loses power releases it with its process: a lock is never stale.
+Who holds it is written next to it, so a refused writer can say whom it waits for.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import logging
+import os
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from operator_assistant.errors import IndexBusy
+
+log = logging.getLogger("ingest")
+
+LOCK_FILE = "writer.lock"
+HOLDER_FILE = "writer.json"
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (some services, containers)
+        return str(os.getuid()) if hasattr(os, "getuid") else "unknown"
+
+
+class WriterLock:
+    """Reentrant within one object (any thread); exclusive against every other object and process."""
+
+    def __init__(self, index_dir: Path) -> None:
+        index_dir.mkdir(parents=True, exist_ok=True)
+        self.holder_path = index_dir / HOLDER_FILE
+        # thread_local=False: the GUI takes it on a worker thread and the same store may
+        # re-enter it (ingest -> apply -> reconcile) on another.
+        self._lock = FileLock(index_dir / LOCK_FILE, thread_local=False)
+
+    @property
+    def held(self) -> bool:
+        return self._lock.is_locked
+
+    def try_acquire(self) -> bool:
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            return False
+        if self._lock.lock_counter == 1:
+            self._write_holder()
+        return True
+
+    def release(self) -> None:
+        if self._lock.lock_counter == 1:
+            try:
+                self.holder_path.unlink(missing_ok=True)
+            except OSError:
+                pass
+        self._lock.release()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Hold the lock for a write, or raise IndexBusy naming who has it."""
+        if not self.try_acquire():
+            raise self.busy_error()
+        try:
+            yield
+        finally:
+            self.release()
+
+    def holder(self) -> dict[str, object] | None:
+        """Who holds the lock, as they wrote it (None when unknown)."""
+        try:
+            return json.loads(self.holder_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def busy_error(self) -> IndexBusy:
+        who = self.holder() or {}
+        parts = [f"pid {who['pid']}" if "pid" in who else "", f"user {who['user']}" if "user" in who else ""]
+        detail = ", ".join(p for p in parts if p)
+        return IndexBusy(
+            "the index is being changed by another Operator Assistant"
+            + (f" ({detail})" if detail else "") + "; try again when it finishes",
+            "questions can still be asked meanwhile",
+        )
+
+    def _write_holder(self) -> None:
+        info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(), "since": time.time()}
+        try:
+            tmp = self.holder_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(info), encoding="utf-8")
+            os.replace(tmp, self.holder_path)
+        except OSError as exc:  # only the message loses detail
+            log.debug("could not record the writer: %s", exc)
