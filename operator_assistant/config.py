@@ -50,6 +50,7 @@ class Settings:
     temperature: float = 0.3
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
+    max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
 
     @property
@@ -99,7 +100,7 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
             raise UserError(f"setting '{key}' in {origin} must be {expected.__name__}, not {value!r}")
         checked[key] = value
     ints_positive = ("chunk_target", "chunk_max", "candidates", "top_k", "rrf_k", "embed_batch_size",
-                     "ingest_batch_chunks", "rerank_candidates", "llm_context", "llm_max_tokens")
+                     "ingest_batch_chunks", "rerank_candidates", "llm_context", "llm_max_tokens", "max_file_mb")
     for key in ints_positive:
         if key in checked and checked[key] <= 0:
             raise UserError(f"setting '{key}' in {origin} must be positive, not {checked[key]}")

@@ -55,7 +55,7 @@ class Engine:
                report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
         with self.store.writing():  # refused at once (IndexBusy) while another process writes
             return ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
-                                self.settings.ingest_batch_chunks, force)
+                                self.settings.ingest_batch_chunks, force, self.settings.max_file_mb * 2**20)
 
     def reindex(self) -> int:
         embedder = self.embedder

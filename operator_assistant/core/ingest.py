@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import stat
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ from operator_assistant.errors import Cancelled, DocumentError
 log = logging.getLogger("ingest")
 
 ADDED, UPDATED, UNCHANGED, DUPLICATE, FAILED_FILE, REMOVED = "added", "updated", "unchanged", "duplicate", "failed", "removed"
+SKIPPED = "skipped"  # not a document problem: a folder link already followed, for example
+DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024
 
 Progress = Callable[[int, int, str], None]  # files done, files total, current file
 CancelCheck = Callable[[], bool]
@@ -89,6 +92,11 @@ class Indexer:
         self._pending: list[tuple[DocumentChange, list[Chunk], FileResult]] = []
         self._pending_chunks = 0
 
+    def pending_source(self, content_hash: str) -> str | None:
+        """The source of a queued, not yet written document with these bytes, if any."""
+        return next((change.document.source for change, _, _ in self._pending
+                     if change.document.content_hash == content_hash), None)
+
     def add(self, source: str, document: Document, content_hash: str, size: int, result: FileResult) -> None:
         """Queue a new version of a document; it is written on the next flush."""
         doc_id = doc_id_for(source)
@@ -139,6 +147,22 @@ class Indexer:
         return results
 
 
+def _display(path: Path | str) -> str:
+    """A path as text that can always be printed and stored: bytes that are not UTF-8 become \ufffd."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
+def _file_problem(file: Path) -> str | None:
+    """Why a listed name cannot be read as a document, or None if it can be tried."""
+    if _display(file) != str(file):
+        return "the file name is not valid UTF-8; rename the file"
+    if file.is_symlink() and not file.exists():
+        return f"broken link: it points to {_display(os.readlink(file))}, which does not exist"
+    if file.exists() and not file.is_file():
+        return "not a regular file (a pipe, socket or device); skipped"
+    return None
+
+
 def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[FileResult], int]:
     """Expand files and folders: (files, folders given, problems, unsupported files skipped)."""
     files: list[Path] = []
@@ -146,15 +170,40 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[F
     problems: list[FileResult] = []
     skipped = 0
     seen: set[Path] = set()
+
+    def take(file: Path) -> None:
+        problem = _file_problem(file)
+        if problem:
+            problems.append(FileResult(_display(file), FAILED_FILE, problem))
+        elif file not in seen:
+            seen.add(file)
+            files.append(file)
+
     for given in paths:
         path = Path(given).expanduser()
         if path.is_dir():
             root = path.resolve()
             roots.append(root)
-            # os.walk does not follow symlinked folders, so a symlink loop cannot trap us.
-            for folder, dirs, names in os.walk(root, onerror=lambda e: problems.append(
-                    FileResult(str(e.filename), FAILED_FILE, f"cannot read folder: {e.strerror}"))):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            # Linked folders are followed, each real folder once: a link back up the tree
+            # (a loop) or a second link to the same folder is reported and not walked.
+            walked = {str(root)}
+            for folder, dirs, names in os.walk(root, followlinks=True, onerror=lambda e: problems.append(
+                    FileResult(_display(e.filename), FAILED_FILE, f"cannot read folder: {e.strerror}"))):
+                kept = []
+                for name in sorted(dirs):
+                    if name.startswith("."):
+                        continue
+                    sub = Path(folder) / name
+                    real = os.path.realpath(sub)
+                    if real in walked:
+                        loop = Path(folder).resolve().is_relative_to(real)
+                        problems.append(FileResult(_display(sub), SKIPPED, (
+                            f"symlink loop: leads back to {_display(real)}; not followed" if loop
+                            else f"links to {_display(real)}, which is read already; not read twice")))
+                        continue
+                    walked.add(real)
+                    kept.append(name)
+                dirs[:] = kept
                 for name in sorted(names):
                     if name.startswith((".", "~$")):
                         continue
@@ -162,18 +211,18 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[F
                     if not is_supported(file):
                         skipped += 1
                         continue
-                    if file not in seen:
-                        seen.add(file)
-                        files.append(file)
+                    take(file)
         elif path.is_file():
             file = path.resolve()
             if not is_supported(file):
-                problems.append(FileResult(str(file), FAILED_FILE, f"unsupported file type '{file.suffix or file.name}'"))
-            elif file not in seen:
-                seen.add(file)
-                files.append(file)
+                problems.append(FileResult(_display(file), FAILED_FILE,
+                                           f"unsupported file type '{_display(file.suffix or file.name)}'"))
+            else:
+                take(file)
+        elif path.exists() or path.is_symlink():
+            take(path.absolute())
         else:
-            problems.append(FileResult(str(path), FAILED_FILE, "no such file or folder"))
+            problems.append(FileResult(_display(path), FAILED_FILE, "no such file or folder"))
     return files, roots, problems, skipped
 
 
@@ -196,6 +245,7 @@ def ingest_paths(
     report: Callable[[FileResult], None] | None = None,
     batch_chunks: int = 256,
     force: bool = False,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
 ) -> IngestReport:
     """Index files and folders; `force` re-reads documents even when their bytes have not changed."""
     started = time.perf_counter()
@@ -226,7 +276,7 @@ def ingest_paths(
                 raise Cancelled()
             if progress is not None:
                 progress(n, len(files), str(file))
-            result = _ingest_one(file, store, indexer, params, force)
+            result = _ingest_one(file, store, indexer, params, force, max_file_bytes)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
             emit(result)
@@ -243,25 +293,57 @@ def ingest_paths(
     return out
 
 
-def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, force: bool = False) -> FileResult:
+def read_file(file: Path, max_bytes: int = DEFAULT_MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, or DocumentError: gone, unreadable, not a regular file, or above the size limit."""
+    def too_big(size: int) -> DocumentError:
+        return DocumentError(f"file too large: {size / 2**20:.1f} MB, above the limit of {max_bytes / 2**20:g} MB; "
+                             "raise max_file_mb in config.toml to index it")
+
+    try:
+        # O_NONBLOCK: a pipe that took a document's name must not hang the batch
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise DocumentError("the file disappeared before it could be read (moved or deleted?)") from None
+    except OSError as exc:
+        raise DocumentError(f"cannot read file: {exc.strerror or exc}") from exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise DocumentError("not a regular file (a folder, pipe, socket or device); skipped")
+        if info.st_size > max_bytes:
+            raise too_big(info.st_size)
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise DocumentError(f"cannot read file: {exc.strerror or exc}") from exc
+    if len(data) > max_bytes:  # it grew while we read it
+        raise too_big(len(data))
+    return data
+
+
+def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, force: bool = False,
+                max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> FileResult:
     source = str(file)
     manifest = store.manifest
     existing = manifest.document_by_source(source)
     try:
-        data = file.read_bytes()
-    except OSError as exc:
-        return _failed(store, source, existing, f"cannot read file: {exc.strerror or exc}")
+        data = read_file(file, max_file_bytes)
+    except DocumentError as exc:
+        return _failed(store, source, existing, exc.message)
     content_hash = hashlib.sha256(data).hexdigest()
     if (not force and existing and existing.status == INDEXED and existing.content_hash == content_hash
             and existing.chunker == params.signature):
         if existing.error:
             manifest.set_error(existing.doc_id, None)
         return FileResult(source, UNCHANGED, chunks_total=existing.chunks)
-    twins = [d for d in manifest.documents_with_hash(content_hash) if d.source != source and Path(d.source).exists()]
+    twins = [d.source for d in manifest.documents_with_hash(content_hash) if d.source != source and Path(d.source).exists()]
+    queued = indexer.pending_source(content_hash)  # an earlier file of this batch, not written yet
+    if queued is not None and queued != source:
+        twins.append(queued)
     if twins:
         if existing:
             store.remove_documents([existing.doc_id])
-        return FileResult(source, DUPLICATE, f"same content as {twins[0].source}; not indexed twice")
+        return FileResult(source, DUPLICATE, f"same content as {twins[0]}; not indexed twice")
     try:
         document = parse_document(file, data)
     except DocumentError as exc:

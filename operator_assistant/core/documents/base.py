@@ -91,11 +91,25 @@ def decode_text(data: bytes, path: Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        best = from_bytes(data).best()
-        if best is None:
-            raise DocumentError("text encoding could not be detected") from None
-        text = str(best)
+        text = _decode_legacy(data)
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+# Legacy encodings, most widespread first: the order breaks ties between decodings that
+# read equally well (cp1252 and cp1250 agree on most French or German text).
+COMMON_ENCODINGS = ("cp1252", "cp1251", "koi8_r", "cp1250", "iso8859_15", "cp932", "euc_jp", "gb18030", "big5",
+                    "euc_kr", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "iso8859_2", "koi8_u", "cp866", "cp874")
+_RANK = {name: rank for rank, name in enumerate(COMMON_ENCODINGS)}
+
+
+def _decode_legacy(data: bytes) -> str:
+    # charset_normalizer alone stops early at the first clean multi-byte decoding, which
+    # reads a short KOI8-R text as Shift-JIS; so the common encodings are always tried too.
+    found = list(from_bytes(data)) + list(from_bytes(data, cp_isolation=list(COMMON_ENCODINGS)))
+    if not found:
+        raise DocumentError("not text: binary data or an unknown text encoding")
+    best = min(found, key=lambda m: (round(m.chaos, 2), -round(m.coherence, 2), _RANK.get(m.encoding, len(_RANK))))
+    return str(best)
 
 
 def line_spans(text: str) -> list[tuple[int, int]]:

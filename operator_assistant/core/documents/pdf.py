@@ -70,7 +70,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
         pdf_title = (pdf.get_metadata_dict().get("Title") or "").strip()
         pdf.close()
     if not any(text.strip() for text, _ in pages):
-        raise DocumentError("no text layer (a scanned PDF?): this build has no OCR")
+        raise DocumentError("no text layer: this build has no OCR (a scanned PDF? index a copy with selectable text)")
 
     body_size = Counter()
     for text, lines in pages:
