@@ -63,6 +63,13 @@ def _parser() -> argparse.ArgumentParser:
     calibrate.add_argument("file", type=Path, nargs="?", metavar="FILE",
                            help="JSONL questions with source_file (null when not in the corpus)")
 
+    audit = sub.add_parser("audit", help="check or show the audit log of questions and corpus changes")
+    audit_sub = audit.add_subparsers(dest="action", metavar="ACTION", required=True)
+    audit_sub.add_parser("verify", help="check the hash chain of every audit file (exit 1 if broken)")
+    show = audit_sub.add_parser("show", help="print the last records")
+    show.add_argument("--tail", type=int, default=20, metavar="N", help="how many records (default 20)")
+    show.add_argument("--json", action="store_true", help="print the records as JSON lines")
+
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
 
@@ -90,10 +97,10 @@ def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Setting
     return load_settings(data_dir=data_dir or args.data_dir, models_dir=args.models_dir)
 
 
-def _engine(settings: Settings):  # noqa: ANN202 - imported lazily: torch takes seconds
+def _engine(settings: Settings, audit: bool = True):  # noqa: ANN202 - imported lazily: torch takes seconds
     from operator_assistant.core.engine import Engine
 
-    return Engine(settings)
+    return Engine(settings, audit=audit)
 
 
 def _require_admin(settings: Settings, change: str = "changing the corpus") -> None:
@@ -202,7 +209,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         if not match:
             raise UserError(f"no indexed document matches {name!r}", "see `operator-assistant status` for the list")
         chosen += match
-    removed = engine.store.remove_documents(sorted({d.doc_id for d in chosen}))
+    removed = engine.remove(sorted({d.doc_id for d in chosen}))
     for doc in chosen:
         print(f"removed   {doc.source}")
     print(f"{len(chosen)} document(s), {removed} chunk(s) removed")
@@ -271,6 +278,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         elif isinstance(event, Answered):
             answer = event.answer
     assert answer is not None
+    if answer.audit_warning:
+        print(f"warning: {answer.audit_warning}", file=sys.stderr)
     if args.json:
         _print_json(answer.to_json())
         return EXIT_OK
@@ -375,6 +384,31 @@ def cmd_status(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    from operator_assistant.core.audit import AuditLog
+
+    audit = AuditLog.for_settings(_settings(args))
+    if args.action == "show":
+        for record in audit.tail(max(args.tail, 0)):
+            if args.json:
+                print(json.dumps(record, ensure_ascii=False))
+                continue
+            detail = {k: v for k, v in record.items() if k not in ("seq", "time", "user", "event", "prev", "file_start")}
+            print(f"{record.get('seq', '?'):>6} {record.get('time', '?')} {record.get('user', '?'):<12} "
+                  f"{record.get('event', '?'):<12} {json.dumps(detail, ensure_ascii=False)}")
+        return EXIT_OK
+    result = audit.verify()
+    for note in result.notes:
+        print(f"note: {note}")
+    if result.ok:
+        print(f"audit log intact: {result.lines} record(s) in {len(result.files)} file(s) in {audit.folder}")
+        return EXIT_OK
+    print(f"audit log BROKEN at {audit.folder / result.problem.file}, line {result.problem.line}: "  # type: ignore[union-attr]
+          f"{result.problem.reason}", file=sys.stderr)  # type: ignore[union-attr]
+    print(f"  ({result.lines} record(s) read before the check stopped)", file=sys.stderr)
+    return EXIT_FAILED_FILES
+
+
 def _work_dir(args: argparse.Namespace, name: str) -> Path:
     if args.work_dir:
         return args.work_dir
@@ -388,7 +422,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     if args.action == "retrieval":
         beir = evaluation.load_beir(args.beir)
-        engine = _engine(_settings(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}")))
+        engine = _engine(_settings(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}")),
+                         audit=False)
         started = time.perf_counter()
         built = evaluation.index_beir(engine, beir, progress=None)
         index_seconds = time.perf_counter() - started
@@ -413,7 +448,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return EXIT_OK
     questions = evaluation.load_golden(args.file)
     corpus = args.corpus or args.file.parent / "documents"
-    engine = _engine(_settings(args, _work_dir(args, "golden")))
+    # Evaluation is not operator use: its questions come from a file, hundreds per run, in a scratch index.
+    engine = _engine(_settings(args, _work_dir(args, "golden")), audit=False)
     engine.ingest([corpus])
     if args.action == "answers":
         return _eval_answers(args, engine, questions)
@@ -460,7 +496,7 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
 
 COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
             "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
-            "eval": cmd_eval, "admin": cmd_admin}
+            "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -50,6 +50,8 @@ class Settings:
     temperature: float = 0.3
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
+    audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
+    audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
 
@@ -108,6 +110,10 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'temperature' in {origin} must be between 0 and 2")
     if "llm_threads" in checked and checked["llm_threads"] < 0:
         raise UserError(f"setting 'llm_threads' in {origin} must be 0 (all cores) or more")
+    if "audit_max_bytes" in checked and checked["audit_max_bytes"] < 1024:
+        raise UserError(f"setting 'audit_max_bytes' in {origin} must be at least 1024")
+    if "audit_keep_files" in checked and checked["audit_keep_files"] < 0:
+        raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
     if "chunk_overlap" in checked and not 0 <= checked["chunk_overlap"] < 0.5:

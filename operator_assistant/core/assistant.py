@@ -8,6 +8,7 @@ question -> (follow-up context) -> hybrid search -> rerank -> evidence check
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +22,7 @@ from operator_assistant.core.llm.citations import Claim, check_citations, senten
 from operator_assistant.core.llm.prompts import REFUSAL, PromptSource, build_prompt
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.core.tokenize import tokenize
-from operator_assistant.errors import Cancelled
+from operator_assistant.errors import Cancelled, ModelError
 
 log = logging.getLogger("llm")
 
@@ -82,6 +83,7 @@ class Answer:
     timings: dict[str, float] = field(default_factory=dict)
     cancelled: bool = False
     claims: int = 0  # numbers and identifiers checked against the cited passages
+    audit_warning: str = ""  # set when the audit line for this answer could not be written
 
     def to_json(self) -> dict:
         return {"question": self.question, "answer": self.text, "refused": self.refused,
@@ -142,10 +144,12 @@ def is_refusal(text: str) -> bool:
 
 
 class Assistant:
-    def __init__(self, engine: Engine, reranker: Reranker, llm_loader: Callable[[], LanguageModel]) -> None:
+    def __init__(self, engine: Engine, reranker: Reranker, llm_loader: Callable[[], LanguageModel],
+                 llm_name: str = "") -> None:
         self.engine = engine
         self.reranker = reranker
         self._llm_loader = llm_loader
+        self.llm_name = llm_name or engine.settings.llm  # for the audit log: the model file answers come from
         self._llm: LanguageModel | None = None
         self._sentence_cache: dict[str, np.ndarray] = {}
 
@@ -249,7 +253,8 @@ class Assistant:
         closest = self._closest(sources)
         if threshold is not None and evidence < threshold or not sources:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
-            yield Answered(Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0, timings))
+            yield self._answered(Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0,
+                                        timings))
             return
 
         llm = self.llm
@@ -286,7 +291,13 @@ class Assistant:
             answer = Answer(question, query, checked.text, False, citations, checked.unverified, [], evidence,
                             threshold or 0.0, timings, cancelled, checked.claims)
         timings["total_ms"] = (time.perf_counter() - started) * 1e3
-        yield Answered(answer)
+        yield self._answered(answer)
+
+    def _answered(self, answer: Answer) -> Answered:
+        # Recorded before the answer is handed out, so no caller (CLI, window) can skip it.
+        answer.audit_warning = self.engine.record_answer(
+            answer, self.llm_name, self.reranker.name if self.reranker.is_model else "none")
+        return Answered(answer)
 
     def _closest(self, sources: Sequence[Source]) -> list[Source]:
         seen, out = set(), []
@@ -300,7 +311,7 @@ class Assistant:
 
 def open_assistant(engine: Engine) -> Assistant:
     """The assistant with the configured reranker and a language model loaded on first use."""
-    from operator_assistant.core.llm.llama import load_llm
+    from operator_assistant.core.llm.llama import find_gguf, load_llm
     from operator_assistant.core.models import resolve_model
     from operator_assistant.core.retrieval.rerank import load_reranker
 
@@ -311,4 +322,9 @@ def open_assistant(engine: Engine) -> Assistant:
         model = resolve_model(settings.models_dir, settings.llm, "llm")
         return load_llm(model, settings.llm_context, settings.llm_threads)
 
-    return Assistant(engine, reranker, llm)
+    try:  # the file name and hash-derived id identify the weights in the audit log
+        model = resolve_model(settings.models_dir, settings.llm, "llm")
+        llm_name = f"{os.path.basename(find_gguf(model))} ({model.model_id})"
+    except ModelError:
+        llm_name = settings.llm  # loading it later reports the problem
+    return Assistant(engine, reranker, llm, llm_name)

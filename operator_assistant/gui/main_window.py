@@ -195,6 +195,8 @@ class MainWindow(QMainWindow):
             self.conversation_id = self.log.start(answer.question)
         self.log.add(self.conversation_id, answer)
         self._list_conversations()
+        if answer.audit_warning:
+            self.statusBar().showMessage(f"Warning: {answer.audit_warning}")
         self.answered.emit(answer)
 
     # conversations
@@ -301,7 +303,8 @@ class MainWindow(QMainWindow):
         self.corpus.set_busy(False)
         failed = len(report.failed)
         self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
-                                     f"{failed} failed" + (" (cancelled)" if report.cancelled else ""))
+                                     f"{failed} failed" + (" (cancelled)" if report.cancelled else "")
+                                     + "".join(f"; warning: {n}" for n in report.notes if n.startswith("audit log")))
         self.refresh_documents(then=lambda: self.ingested.emit(report))
 
     def _ingest_failed(self, exc: BaseException) -> None:
@@ -318,7 +321,7 @@ class MainWindow(QMainWindow):
             return
         assert self.writer is not None
         writer = self.writer
-        self.tasks.run("index", lambda: writer.store.remove_documents(doc_ids, writer.embedder.model_id),
+        self.tasks.run("index", lambda: writer.remove(doc_ids, writer.embedder.model_id),
                        lambda _: self.refresh_documents(), self._ingest_failed)
 
     def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
@@ -355,7 +358,8 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings, self, require_admin=lambda: self.admin.ask_unlock())
         if dialog.exec() and dialog.saved is not None:
-            self.statusBar().showMessage("Settings saved; restart to load other models.")
+            self.statusBar().showMessage("Settings saved; restart to load other models."
+                                         + (f" Warning: {dialog.audit_warning}" if dialog.audit_warning else ""))
 
     def toggle_theme(self) -> None:
         self.dark = not self.dark

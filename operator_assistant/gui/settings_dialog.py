@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import Settings, save_settings
+from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.core.models import available_models
 from operator_assistant.errors import UserError
 
@@ -22,6 +23,7 @@ class SettingsDialog(QDialog):
         self.settings = settings
         self.require_admin = require_admin  # True when admin mode is on (it may ask to unlock)
         self.saved: Settings | None = None
+        self.audit_warning = ""  # set when the settings change could not be recorded in the audit log
         self.embedder = self._choices("embedder", settings.embedder)
         self.llm = self._choices("llm", settings.llm)
         self.reranker = self._choices("reranker", settings.reranker, none_label="(none: keep the search order)")
@@ -87,6 +89,8 @@ class SettingsDialog(QDialog):
         except UserError as exc:
             self.message.setText(str(exc))
             return
+        self.audit_warning = record_event(AuditLog.for_settings(self.saved), "settings",
+                                          changed=settings_changes(self.settings, self.saved))
         note = ""
         if values["embedder"] != self.settings.embedder:
             note = " The embedder changed: every document will be re-embedded on the next indexing run."
