@@ -7,6 +7,7 @@ fetched: the viewer shows plain text and images it renders itself.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -105,11 +106,13 @@ class SourceViewer(QWidget):
         try:
             document = load_document(path)
         except DocumentError as exc:
-            self.title.setText(f"{source.document}: cannot open {path.name} ({exc.message})")
+            self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
             return
         where = " > ".join(s for s in source.section if s != source.document)
         page = f", page {source.pages[0]}" if source.pages else ""
-        self.title.setText(f"<b>{source.document}</b> &mdash; {where}{page}<br>{path.name}")
+        # Titles and section names come from the document: escaped, never markup.
+        self.title.setText(f"<b>{html.escape(source.document)}</b> &mdash; {html.escape(where)}{page}"
+                           f"<br>{html.escape(path.name)}")
         self.highlighted_text = document.text[source.start:source.end]
         if document.format == "pdf" and document.page_starts:
             self._show_pdf(path, document, source)
