@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from operator_assistant.core.assistant import Answered, SourcesFound, open_assistant
+from tests.conftest import TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS, copy_sample, make_engine
 from tests.integration.test_ingest import consistent
 
@@ -126,7 +127,7 @@ with store.writing():
 
 
 def _cli(data: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE="test-admin-passphrase")
+    env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE=TEST_ADMIN_PASSPHRASE)  # ingest needs admin
     return subprocess.run([sys.executable, "-m", "operator_assistant", "--data-dir", str(data), "--models-dir",
                            str(MODELS), *args], capture_output=True, text=True, timeout=300, env=env)
 

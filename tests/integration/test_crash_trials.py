@@ -26,6 +26,7 @@ from operator_assistant.config import load_settings
 from operator_assistant.core.chunking import ChunkParams, chunk_document
 from operator_assistant.core.documents import parse_document
 from operator_assistant.core.ingest import _chunk_ids, doc_id_for
+from tests.conftest import TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS, copy_sample
 
 TRIALS = 24
@@ -118,7 +119,7 @@ for line in sys.stdin:
 
 class Helper:
     def __init__(self, tmp: Path) -> None:
-        env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE="crash-trials-admin")
+        env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE=TEST_ADMIN_PASSPHRASE)  # admin roles
         self.tmp = tmp
         self.proc = subprocess.Popen([sys.executable, "-c", HELPER, str(MODELS)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
