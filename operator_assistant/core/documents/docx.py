@@ -5,12 +5,15 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 import docx
+from docx.document import Document as WordDocument
 from docx.opc.exceptions import PackageNotFoundError
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from lxml.etree import XMLSyntaxError
 
 from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Document, TextBuilder, squash
 from operator_assistant.errors import DocumentError
@@ -35,8 +38,19 @@ def _table_rows(table: Table) -> list[str]:
 def load_docx(path: Path, data: bytes) -> Document:
     try:
         document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        return _convert(path, document)
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError) as exc:
         raise DocumentError(f"not a valid DOCX file ({type(exc).__name__})") from exc
+    except (NotImplementedError, zlib.error, EOFError) as exc:  # what zipfile raises on damaged entries
+        raise DocumentError(f"damaged DOCX file: its zip archive is broken ({exc})") from exc
+    except XMLSyntaxError as exc:
+        raise DocumentError(f"damaged DOCX file: a part inside it is not valid XML ({exc})") from exc
+    except (AttributeError, ValueError, TypeError, IndexError) as exc:
+        # python-docx meets well-formed XML that is not laid out as Word writes it
+        raise DocumentError(f"damaged DOCX file: unexpected content in its parts ({type(exc).__name__}: {exc})") from exc
+
+
+def _convert(path: Path, document: WordDocument) -> Document:
     out = TextBuilder()
     numbering = 0
     for item in document.iter_inner_content():

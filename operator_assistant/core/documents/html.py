@@ -6,14 +6,18 @@ and nothing referenced by the page (images, stylesheets, links) is ever fetched.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from bs4 import BeautifulSoup, Comment, MarkupResemblesLocatorWarning, NavigableString, Tag
 
 from operator_assistant.core.documents.base import HEADING, ROW, Document, TextBuilder, decode_text, squash
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
          "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
+# A page whose whole text looks like an address or a file name is still a page. A filter,
+# not catch_warnings(): that one is not thread-safe, and ingestion runs on a worker thread.
+warnings.filterwarnings("ignore", category=MarkupResemblesLocatorWarning)
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol", "li",
            "dl", "dt", "dd", "blockquote", "pre", "figure", "figcaption", "address", "details",

@@ -56,8 +56,13 @@ def load_pdf(path: Path, data: bytes) -> Document:
         raise DocumentError(f"damaged or unreadable PDF ({exc})") from exc
     try:
         pages: list[tuple[str, list[tuple[int, int, float]]]] = []
-        for page in pdf:
-            textpage = page.get_textpage()
+        for number in range(len(pdf)):
+            try:
+                page = pdf[number]
+                textpage = page.get_textpage()
+            except pdfium.PdfiumError as exc:
+                # a partial manual would look complete in answers: refuse it with the page named
+                raise DocumentError(f"damaged PDF: page {number + 1} of {len(pdf)} cannot be read ({exc})") from exc
             count = textpage.count_chars()
             raw = textpage.get_text_range() if count > 0 else ""
             # Same length as pdfium's character list: offsets stay character indices.

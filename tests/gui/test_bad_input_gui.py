@@ -1,0 +1,82 @@
+"""Bad files dropped on the corpus manager: each shows its reason in the table, the rest is indexed."""
+
+import os
+
+from PySide6.QtCore import Qt
+
+from tests.conftest import make_docx
+from tests.gui.test_window import LONG, drop, open_window, sample_folder
+from tests.integration.test_bad_input import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
+
+
+def table_rows(corpus) -> dict[str, tuple[str, str]]:
+    """File name -> (Status column as shown, tooltip) for every row of the documents table."""
+    model = corpus.model
+    shown = {}
+    for row in range(model.rowCount()):
+        name = os.path.basename(model.rows[row].source)
+        status = model.data(model.index(row, 4), Qt.ItemDataRole.DisplayRole)
+        tooltip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
+        shown[name] = (status, tooltip)
+    return shown
+
+
+def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot, tmp_path):
+    data = tmp_path / "data"
+    write_config(data)  # max_file_mb = 1
+    window = open_window(qtbot, data)  # in admin mode: drops change the corpus
+    assert window.settings.max_file_mb == SIZE_LIMIT_MB
+    first = sample_folder(tmp_path, "filter-backwash-procedure.md")
+    with qtbot.waitSignal(window.ingested, timeout=LONG):
+        drop(window.corpus, [first])
+
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "empty.txt").write_bytes(b"")
+    noise = bytes(range(256)) * 8 + os.urandom(1024)
+    (bad / "photo.pdf").write_bytes(noise)
+    (bad / "blob.md").write_bytes(noise)
+    (bad / "report.docx").write_bytes(noise)
+    pdf = real_pdf_bytes(bad)
+    (bad / "truncated.pdf").write_bytes(pdf[:len(pdf) // 2])
+    encrypted_pdf(bad / "locked.pdf")
+    scanned_pdf(bad / "scan.pdf")
+    make_docx(bad / "blank.docx", [])
+    line = "All pumps normal, no alarms.\n"
+    (bad / "huge.txt").write_text(line * (int(1.5 * 2**20) // len(line)), encoding="utf-8")
+    good = bad / "Насос 泵 pump manual №3.md"  # spaces and non-Latin letters in the name
+    good.write_text("Pump room sump pump SP-7313 starts at 60 percent level.\n", encoding="utf-8")
+    reasons = {
+        "empty.txt": "failed: empty file",
+        "photo.pdf": "failed: not a PDF file",
+        "blob.md": "failed: binary data",
+        "report.docx": "failed: not a valid DOCX file",
+        "truncated.pdf": "failed: damaged or unreadable PDF",
+        "locked.pdf": "failed: encrypted PDF: it needs a password",
+        "scan.pdf": "failed: no text layer: this build has no OCR",
+        "blank.docx": "failed: no text found",
+        "huge.txt": f"failed: file too large: 1.5 MB, above the limit of {SIZE_LIMIT_MB} MB; raise max_file_mb",
+    }
+
+    with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
+        drop(window.corpus, sorted(bad.iterdir()))  # the files themselves, not their folder
+    report = ingest.args[0]
+    assert {os.path.basename(r.source): r.status for r in report.results if r.status != "failed"} == {good.name: "added"}
+
+    shown = table_rows(window.corpus)
+    for name, reason in reasons.items():
+        status, tooltip = shown[name]
+        assert status.startswith(reason), (name, status)
+        assert tooltip == status.removeprefix("failed: ")  # the whole reason on hover
+    assert shown[good.name][0] == "indexed" and shown["filter-backwash-procedure.md"][0] == "indexed"
+    assert len(report.failed) == len(reasons)
+    # the log under the table names the last files of the batch with their reasons
+    last = report.results[-1]
+    assert f"{os.path.basename(last.source)}: {last.status}" in window.corpus.log.text()
+
+    # the good file of the batch and the document indexed before are both found
+    hit = window.reader.search("SP-7313 sump pump", k=1).hits[0]
+    assert hit.document.source == str(good) and hit.document.title == good.stem
+    assert os.path.basename(window.reader.search("filter backwash procedure", k=1).hits[0].document.source) == \
+        "filter-backwash-procedure.md"
+    window.close()
