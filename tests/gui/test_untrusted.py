@@ -32,7 +32,7 @@ def network_attempts(monkeypatch):
     """Every outgoing connection attempt from Python code, refused and recorded."""
     attempts: list[object] = []
 
-    def refuse(self, address, *args, **kwargs):  # noqa: ANN001
+    def refuse(self, address, *args, **kwargs):
         attempts.append(address)
         raise OSError("network access attempted in a test")
 

@@ -7,7 +7,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from operator_assistant.core.assistant import Answered, SourcesFound, open_assistant
@@ -98,7 +97,7 @@ def test_questions_during_ingestion_see_a_consistent_index(tmp_path, docs, embed
                     assert {h.chunk.chunk_id for h in result.hits} <= after_ids
                     assert set(result.lexical_ids) <= after_ids
                     runs["checked"] += 1
-        except BaseException as exc:  # noqa: BLE001
+        except BaseException as exc:  # noqa: BLE001 - reported by the test thread
             errors.append(exc)
 
     threads = [threading.Thread(target=write), threading.Thread(target=read)]
@@ -129,7 +128,7 @@ with store.writing():
 def _cli(data: Path, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE=TEST_ADMIN_PASSPHRASE)  # ingest needs admin
     return subprocess.run([sys.executable, "-m", "operator_assistant", "--data-dir", str(data), "--models-dir",
-                           str(MODELS), *args], capture_output=True, text=True, timeout=300, env=env)
+                           str(MODELS), *args], capture_output=True, text=True, timeout=300, env=env, check=False)
 
 
 def test_second_instance_is_told_the_index_is_in_use_and_can_still_ask(tmp_path, sample_copy, embedder):

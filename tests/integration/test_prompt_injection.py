@@ -30,7 +30,7 @@ def test_injected_instructions_stay_inside_a_numbered_source(tmp_path, docs, emb
     prompts: list[list[dict]] = []
     real_stream = assistant.llm.stream
 
-    def stream(messages, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003 - records the prompt, then the real model
+    def stream(messages, *args, **kwargs):  # records the prompt, then runs the real model
         prompts.append(messages)
         return real_stream(messages, *args, **kwargs)
 

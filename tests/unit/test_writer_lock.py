@@ -33,9 +33,8 @@ def test_holder_may_reenter_from_any_thread_and_others_are_refused(tmp_path):
         assert entered == [True]  # ingest on a worker thread re-enters for its own repair
         with lock.hold():
             assert not other.try_acquire()
-        with pytest.raises(IndexBusy) as refused:
-            with other.hold():
-                pass
+        with pytest.raises(IndexBusy) as refused, other.hold():
+            pass
     assert isinstance(refused.value, UserError)
     assert refused.value.message == (f"the index is being changed by another Operator Assistant "
                                      f"(pid {os.getpid()}, user {getpass.getuser()}); try again when it finishes")

@@ -30,7 +30,7 @@ HOLDER_FILE = "writer.json"
 def _user() -> str:
     try:
         return getpass.getuser()
-    except Exception:  # no login name (some services, containers)
+    except (KeyError, OSError):  # no login name (some services, containers)
         return str(os.getuid()) if hasattr(os, "getuid") else "unknown"
 
 
