@@ -133,3 +133,25 @@ def test_sample_corpus_parses_in_every_format():
         assert headings(doc), path.name
     assert set(formats) == {"pdf", "docx", "markdown", "html", "text"}
     assert sum(formats.values()) >= 12
+
+
+@pytest.mark.parametrize("encoding, text", [
+    # charset_normalizer alone read the first as mac_latin2 ("Tempťrature"), the KOI8-R one as Shift-JIS.
+    # Not here: short Turkish (cp1254) and Hungarian (cp1250) text, which still reads as cp1252.
+    ("cp1252", "Température de l'eau: 12 °C. Vérifier la pompe P-101A avant démarrage. Œuvre.\n"),
+    ("cp1252", "Ölstand prüfen: Pumpe P-101A, Größe 3. Die Förderhöhe beträgt 45 m, Drücke über 6 bar vermeiden.\n"),
+    ("cp1252", "La presión de descarga de la bomba P-101A es de 85 psi. Revise la válvula antes del arranque.\n"),
+    ("cp1250", "Sprawdź ciśnienie pompy P-101A przed uruchomieniem. Zawór źródłowy żółty.\n"),
+    ("cp1250", "Zkontrolujte tlak čerpadla P-101A před spuštěním. Ventil musí být uzavřený, řídicí systém hlásí chybu.\n"),
+    ("cp1253", "Η αντλία P-101A έχει συναγερμό πίεσης στα 85 psi. Ελέγξτε τη βαλβίδα.\n"),
+    ("koi8_r", "Давление нагнетания насоса P-7303: аварийный сигнал при 85 psi. Перед пуском проверьте задвижку.\n"),
+    ("cp1251", "Тиск нагнітання насоса P-101A: сигнал при 85 psi. Перевірте засувку і її стан.\n"),
+    ("shift_jis", "ポンプ P-7302 の吐出圧力警報は 85 psi です。起動前にバルブを確認してください。\n"),
+    ("euc_jp", "ポンプP-101Aの吐出圧力警報は85psiです。起動前にバルブを確認してください。\n"),
+    ("gb18030", "泵P-101A的排放压力报警值为85psi。启动前检查阀门。\n"),
+    ("big5", "泵P-101A的排放壓力報警值為85psi。啟動前檢查閥門。\n"),
+    ("euc_kr", "펌프 P-101A의 토출 압력 경보는 85psi입니다. 시동 전에 밸브를 확인하십시오.\n"),
+    ("utf-16", "Насос P-101A: давление 85 psi.\n"),
+])
+def test_legacy_encodings_read_without_mojibake(encoding: str, text: str):
+    assert parse_document(Path("notes.txt"), text.encode(encoding)).text == text

@@ -103,9 +103,10 @@ _RANK = {name: rank for rank, name in enumerate(COMMON_ENCODINGS)}
 
 
 def _decode_legacy(data: bytes) -> str:
-    # charset_normalizer alone stops early at the first clean multi-byte decoding, which
-    # reads a short KOI8-R text as Shift-JIS; so the common encodings are always tried too.
-    found = list(from_bytes(data)) + list(from_bytes(data, cp_isolation=list(COMMON_ENCODINGS)))
+    # Over all code pages charset_normalizer often prefers a rare one that happens to score
+    # as well (French read as mac_latin2, short KOI8-R as Shift-JIS); so the common ones are
+    # weighed first, and the full search is the fallback when none of them reads cleanly.
+    found = list(from_bytes(data, cp_isolation=list(COMMON_ENCODINGS))) or list(from_bytes(data))
     if not found:
         raise DocumentError("not text: binary data or an unknown text encoding")
     best = min(found, key=lambda m: (round(m.chaos, 2), -round(m.coherence, 2), _RANK.get(m.encoding, len(_RANK))))
