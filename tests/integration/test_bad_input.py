@@ -7,7 +7,6 @@ document indexed before the bad batch still there and searchable.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
@@ -124,8 +123,8 @@ def build(case: str, folder: Path) -> Case:
     elif case == "too-large":
         line = "Routine log line: all pumps normal, no alarms. " * 20 + "\n"
         (folder / "huge.txt").write_text(line * (int(SIZE_LIMIT_MB * 1.5 * 2**20) // len(line)), encoding="utf-8")
-        expected["huge.txt"] = ("failed", f"file too large: 1.5 MB, above the limit of {SIZE_LIMIT_MB} MB; "
-                                          "raise max_file_mb in config.toml")
+        expected["huge.txt"] = ("failed", (f"file too large: 1.5 MB, above the limit of {SIZE_LIMIT_MB} MB; "
+                                           "raise max_file_mb in config.toml"))
     elif case == "legacy-encoding":
         for encoding, (text, word) in ENCODED.items():
             name = f"notes-{encoding}.txt"
@@ -150,8 +149,18 @@ def build(case: str, folder: Path) -> Case:
         result.absent += ["SCRIPTTEXT", "FRAMETEXT", "OBJECTTEXT", "example.invalid"]
     elif case == "disappears":
         (folder / "vanishing.md").write_text("# Gone\n\nThis file is deleted during the batch.\n", encoding="utf-8")
-        expected["vanishing.md"] = ("failed", "the file disappeared before it could be read")
-        result.on_progress = lambda current: Path(current).name == "vanishing.md" and Path(current).unlink()
+        (folder / "swapped.txt").write_text("SWAPPED\n\nReplaced by a pipe during the batch.\n", encoding="utf-8")
+        expected |= {"vanishing.md": ("failed", "the file disappeared before it could be read"),
+                     "swapped.txt": ("failed", "not a regular file")}
+
+        def meddle(current: str) -> None:  # what another program could do between listing and reading
+            path = Path(current)
+            if path.name in ("vanishing.md", "swapped.txt"):
+                path.unlink()
+            if path.name == "swapped.txt":
+                os.mkfifo(path)  # a read would wait for a writer forever
+
+        result.on_progress = meddle
         result.cli = False
     elif case == "unreadable":
         (folder / "locked.md").write_text("# Locked\n\nNo one may read this.\n", encoding="utf-8")
