@@ -131,6 +131,9 @@ def build(case: str, folder: Path) -> Case:
             (folder / name).write_bytes(text.encode(encoding))
             expected[name] = ("added", "")
             result.searches.append((word, name, text.strip()))
+        # and by their own words, which only match if they were decoded right
+        result.searches += [("Température de l'eau avant démarrage", "notes-cp1252.txt", "Œuvre « sûre » — été"),
+                            ("Давление нагнетания насоса", "notes-koi8_r.txt", "проверьте задвижку")]
     elif case == "docx-no-text":
         make_docx(folder / "blank.docx", [])
         make_docx(folder / "spaces.docx", [("", "   "), ("", "")])
