@@ -2,6 +2,7 @@
 #   make run    set everything up, index the sample corpus, answer a question from it
 #   make app    set everything up, open the desktop window (early version)
 #   make test   set everything up, run the whole test suite
+#   make bundle set everything up, build the installable application folder in dist/
 
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +16,7 @@ QUESTION ?= What is the discharge pressure alarm threshold on the B-series boost
 # first use). Real data dirs get their own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models run app test clean
+.PHONY: setup models run app test bundle clean
 
 setup: $(STAMP) models
 
@@ -41,5 +42,8 @@ app: setup
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
+bundle: setup
+	$(BIN)/python packaging/build.py
+
 clean:
-	rm -rf $(VENV) .data .pytest_cache
+	rm -rf $(VENV) .data .pytest_cache build dist

@@ -14,6 +14,7 @@ from typing import Any
 from operator_assistant import __version__
 from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.errors import Cancelled, UserError
+from operator_assistant.resources import golden_questions
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -27,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=Path, help=f"where the index lives (default: ${ENV_DATA_DIR} or the user data dir)")
     parser.add_argument("--models-dir", type=Path, help="folder with manifest.toml and the model weights")
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress details to stderr")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the weights, index the sample corpus in a temporary folder and answer two "
+                             "questions; no window (exit 0 only if every check held)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     models = sub.add_parser("models", help="fetch or verify the bundled model weights")
@@ -314,7 +318,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from operator_assistant.core.evaluation import load_golden
     from operator_assistant.core.refusal import calibrate
 
-    file = args.file or Path(__file__).resolve().parent.parent / "corpus" / "golden.jsonl"
+    file = args.file or golden_questions()
     if not file.is_file():
         raise UserError(f"no question file at {file}", "give the path of a golden JSONL file")
     settings = _settings(args)
@@ -505,6 +509,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
+        if args.self_test:
+            from operator_assistant.selftest import run_self_test
+
+            return EXIT_OK if run_self_test(args.models_dir) else EXIT_FAILED_FILES
         if args.command is None:
             from operator_assistant.gui.app import run_gui
 

@@ -16,6 +16,7 @@ from typing import Any
 import platformdirs
 
 from operator_assistant.errors import UserError
+from operator_assistant.resources import shipped_models
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
@@ -50,10 +51,10 @@ class Settings:
     temperature: float = 0.3
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
-    audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
-    audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
+    audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
+    audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted
 
     @property
     def index_dir(self) -> Path:
@@ -68,10 +69,10 @@ def default_data_dir() -> Path:
 
 
 def default_models_dir(data_dir: Path) -> Path:
-    # In a source checkout the weights sit in the repo's models/ folder, beside manifest.toml.
-    checkout = Path(__file__).resolve().parent.parent / "models"
-    if (checkout / "manifest.toml").is_file():
-        return checkout
+    # The weights ship beside manifest.toml: in the checkout's models/ folder or inside the bundle.
+    shipped = shipped_models()
+    if (shipped / "manifest.toml").is_file():
+        return shipped
     return data_dir / "models"
 
 

@@ -27,13 +27,14 @@ from operator_assistant.gui.corpus import CorpusManager
 from operator_assistant.gui.tasks import TaskRunner
 from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
+from operator_assistant.resources import sample_documents
 
 log = logging.getLogger("gui")
 
 
 def sample_corpus() -> Path | None:
     """The sample documents shipped beside the package (source checkout or installed bundle)."""
-    folder = Path(__file__).resolve().parent.parent.parent / "corpus" / "documents"
+    folder = sample_documents()
     return folder if folder.is_dir() else None
 
 
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
         self.corpus.models.setText(f"Embedder {self.settings.embedder}; language model {self.settings.llm}; "
                                    f"{reranker}; {refusal}")
         self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
+        log.info("ready: models loaded, the question box accepts questions")
         self.ready.emit()
 
     def _offer_sample(self) -> None:
