@@ -16,13 +16,14 @@ from typing import Any
 import platformdirs
 
 from operator_assistant.errors import UserError
-from operator_assistant.resources import shipped_models
+from operator_assistant.resources import install_folder, shipped_models
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
 ENV_MODELS_DIR = "OPERATOR_ASSISTANT_MODELS_DIR"
 ENV_EMBEDDER = "OPERATOR_ASSISTANT_EMBEDDER"
 CONFIG_FILE = "config.toml"
+LOCATION_FILE = "location.toml"
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,56 @@ class Settings:
 _TUNABLE = {f.name for f in dataclasses.fields(Settings)} - {"data_dir", "models_dir"}
 
 
+def location_file() -> Path:
+    """Where the data folder chosen in the Settings dialog is remembered (it cannot live inside that folder)."""
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / LOCATION_FILE
+
+
 def default_data_dir() -> Path:
+    """The data folder an admin chose in the Settings dialog, else the per-user data dir."""
+    path = location_file()
+    if path.is_file():
+        try:
+            chosen = tomllib.loads(path.read_text(encoding="utf-8")).get("data_dir")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+            raise UserError(f"cannot read {path}: {exc}", "fix or delete the file to use the default data folder") from exc
+        if isinstance(chosen, str) and chosen:
+            return Path(chosen)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def check_data_dir(folder: Path | str) -> Path:
+    """A usable data folder: absolute, a folder (created if missing), writable, and outside the installed program."""
+    path = Path(folder).expanduser()
+    if not str(folder).strip() or not path.is_absolute():
+        raise UserError(f"the data folder must be a full path, not {str(folder)!r}", "choose it with Browse...")
+    path = path.resolve()
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{path} is a file, not a folder", "choose a folder")
+    installed = install_folder()
+    if installed is not None and (path == installed or installed in path.parents):
+        raise UserError(f"{path} is inside the installed program, which may be read-only or replaced by an update",
+                        "choose a folder outside it, e.g. in the user's or the plant's data area")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise UserError(f"cannot write in {path}: {exc.strerror or exc}", "choose a folder this user can write to") from exc
+    return path
+
+
+def remember_data_dir(folder: Path | str) -> Path:
+    """Check `folder` and make it the data folder for the next start without --data-dir or the environment."""
+    path = check_data_dir(folder)
+    target = location_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".toml.partial")
+    partial.write_text("# the data folder chosen in Operator Assistant's Settings dialog\n"
+                       f"data_dir = {_toml_value(str(path))}\n", encoding="utf-8")
+    partial.replace(target)
+    return path
 
 
 def default_models_dir(data_dir: Path) -> Path:

@@ -18,6 +18,11 @@ def shipped_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def install_folder() -> Path | None:
+    """The installed application folder (the bundle), None in a source checkout."""
+    return Path(sys.executable).resolve().parent if is_bundle() else None
+
+
 def shipped_models() -> Path:
     return shipped_root() / "models"
 

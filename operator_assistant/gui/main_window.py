@@ -361,6 +361,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.settings, self, require_admin=lambda: self.admin.ask_unlock())
         if dialog.exec() and dialog.saved is not None:
             self.statusBar().showMessage("Settings saved; restart to load other models."
+                                         + (f" {dialog.restart_note}" if dialog.restart_note else "")
                                          + (f" Warning: {dialog.audit_warning}" if dialog.audit_warning else ""))
 
     def toggle_theme(self) -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QPushButton, QSpinBox, QWidget,
 )
 
-from operator_assistant.config import Settings, save_settings
+from operator_assistant.config import ENV_DATA_DIR, Settings, check_data_dir, remember_data_dir, save_settings
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.core.models import available_models
 from operator_assistant.errors import UserError
@@ -24,6 +26,7 @@ class SettingsDialog(QDialog):
         self.require_admin = require_admin  # True when admin mode is on (it may ask to unlock)
         self.saved: Settings | None = None
         self.audit_warning = ""  # set when the settings change could not be recorded in the audit log
+        self.restart_note = ""  # what changes at the next start, shown after saving
         self.embedder = self._choices("embedder", settings.embedder)
         self.llm = self._choices("llm", settings.llm)
         self.reranker = self._choices("reranker", settings.reranker, none_label="(none: keep the search order)")
@@ -35,7 +38,13 @@ class SettingsDialog(QDialog):
         self.temperature.setSingleStep(0.1)
         self.temperature.setValue(settings.temperature)
         self.data_dir = QLineEdit(str(settings.data_dir))
-        self.data_dir.setReadOnly(True)
+        self.data_dir.setAccessibleName("Data folder")
+        browse = QPushButton("Browse...")
+        browse.setAccessibleName("Choose the data folder")
+        browse.clicked.connect(self._browse)
+        data_row = QHBoxLayout()
+        data_row.addWidget(self.data_dir, 1)
+        data_row.addWidget(browse)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         form = QFormLayout(self)
@@ -44,8 +53,11 @@ class SettingsDialog(QDialog):
         form.addRow("Reranker", self.reranker)
         form.addRow("Sources per answer", self.top_k)
         form.addRow("Temperature", self.temperature)
-        form.addRow("Data folder", self.data_dir)
-        form.addRow(QLabel("Another data folder: start with --data-dir or OPERATOR_ASSISTANT_DATA_DIR."))
+        form.addRow("Data folder", data_row)
+        hint = QLabel("Index, history, settings and audit log live in the data folder. Another folder is used "
+                      "from the next start; what is in the current one stays there.")
+        hint.setWordWrap(True)
+        form.addRow(hint)
         form.addRow(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
@@ -75,24 +87,49 @@ class SettingsDialog(QDialog):
                 "reranker": self.reranker.currentData() or "", "top_k": self.top_k.value(),
                 "temperature": round(self.temperature.value(), 2)}
 
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Data folder", self.data_dir.text())
+        if folder:
+            self.data_dir.setText(folder)
+
     def save(self) -> None:
         values = self.values()
         if not values["embedder"] or not values["llm"]:
             self.message.setText("Choose an embedder and a language model: put them in the models folder first.")
             return
+        new_data_dir: Path | None = None
+        if self.data_dir.text().strip() != str(self.settings.data_dir):
+            try:
+                new_data_dir = check_data_dir(self.data_dir.text().strip())
+            except UserError as exc:
+                self.message.setText(f"{exc.message}: {exc.hint}. Nothing was saved." if exc.hint
+                                     else f"{exc.message}. Nothing was saved.")
+                return
         if self.require_admin is not None and not self.require_admin():
             self.message.setText("Saving settings needs admin mode: choose Save again and enter the admin passphrase. "
                                  "Nothing was saved.")
             return
         try:
             self.saved = save_settings(Path(self.settings.data_dir), values)
+            if new_data_dir is not None:
+                remember_data_dir(new_data_dir)
         except UserError as exc:
             self.message.setText(str(exc))
             return
-        self.audit_warning = record_event(AuditLog.for_settings(self.saved), "settings",
-                                          changed=settings_changes(self.settings, self.saved))
-        note = ""
+        except OSError as exc:
+            self.message.setText(f"Could not save the settings: {exc}")
+            return
+        changed = settings_changes(self.settings, self.saved)
+        if new_data_dir is not None:
+            changed["data_dir"] = [str(self.settings.data_dir), str(new_data_dir)]
+        self.audit_warning = record_event(AuditLog.for_settings(self.saved), "settings", changed=changed)
+        notes = []
         if values["embedder"] != self.settings.embedder:
-            note = " The embedder changed: every document will be re-embedded on the next indexing run."
-        self.message.setText("Saved. Restart Operator Assistant to use the new models." + note)
+            notes.append("The embedder changed: every document will be re-embedded on the next indexing run.")
+        if new_data_dir is not None:
+            notes.append(f"From the next start the data folder is {new_data_dir}.")
+            if os.environ.get(ENV_DATA_DIR):
+                notes.append(f"This start was given {ENV_DATA_DIR}, which takes precedence while it is set.")
+        self.restart_note = " ".join(notes)
+        self.message.setText("Saved. Restart Operator Assistant to use the new models. " + self.restart_note)
         self.accept()

@@ -42,3 +42,22 @@ def test_save_settings_round_trip_and_validation(tmp_path: Path):
     with pytest.raises(UserError, match="must be positive"):
         save_settings(tmp_path, {"top_k": 0})
     assert load_settings(data_dir=tmp_path).top_k == 7  # a refused save changes nothing
+
+
+def test_remembered_data_dir_is_the_default_below_environment_and_arguments(tmp_path: Path, monkeypatch):
+    from operator_assistant.config import ENV_DATA_DIR, check_data_dir, location_file, remember_data_dir
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv(ENV_DATA_DIR, raising=False)
+    chosen = remember_data_dir(tmp_path / "chosen \"quoted\" folder")
+    assert location_file().is_relative_to(tmp_path / "config")
+    assert load_settings().data_dir == chosen
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "env"))
+    assert load_settings().data_dir == tmp_path / "env"
+    assert load_settings(data_dir=tmp_path / "arg").data_dir == tmp_path / "arg"
+    location_file().write_text("data_dir = [", encoding="utf-8")
+    monkeypatch.delenv(ENV_DATA_DIR)
+    with pytest.raises(UserError, match="cannot read"):
+        load_settings()
+    with pytest.raises(UserError, match="cannot write"):
+        check_data_dir(tmp_path / "config" / "operator-assistant" / "location.toml" / "below-a-file")
