@@ -1,6 +1,6 @@
 # One entry point for people and CI. Every target can be run again safely.
-#   make run    set everything up, index the sample corpus, answer a question from it
-#   make app    set everything up, open the desktop window (early version)
+#   make run    set everything up, index the sample corpus, open the desktop window on it
+#   make demo   the same on the command line: index, then answer QUESTION in the terminal
 #   make test   set everything up, run the whole test suite
 #   make bundle set everything up, build the installable application folder in dist/
 
@@ -11,12 +11,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-16)
 SAMPLE_DATA := .data/sample
 QUESTION ?= What is the discharge pressure alarm threshold on the B-series boosters?
-# The sample data dir's admin passphrase, for this demo only: `make run` changes the corpus
-# as a scripted admin job would, so it passes the passphrase in the environment (set on
-# first use). Real data dirs get their own passphrase from an admin.
+# The sample data dir's admin passphrase, for this demo only: `make run` and `make demo` change
+# the corpus as a scripted admin job would, so they pass the passphrase in the environment
+# (set on first use; the window's Unlock admin asks for the same). Real data dirs get their
+# own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models run app test bundle clean
+.PHONY: setup models sample run demo test bundle clean
 
 setup: $(STAMP) models
 
@@ -31,13 +32,15 @@ $(STAMP): pyproject.toml
 models: $(STAMP)
 	$(BIN)/operator-assistant models fetch
 
-run: setup
+sample: setup
 	OPERATOR_ASSISTANT_ADMIN_PASSPHRASE='$(SAMPLE_ADMIN_PASSPHRASE)' $(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
 	OPERATOR_ASSISTANT_ADMIN_PASSPHRASE='$(SAMPLE_ADMIN_PASSPHRASE)' $(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) calibrate corpus/golden.jsonl
-	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
 
-app: setup
+run: sample
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA)
+
+demo: sample
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
 
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

@@ -107,9 +107,15 @@ def _engine(settings: Settings, audit: bool = True):  # noqa: ANN202 - imported 
     return Engine(settings, audit=audit)
 
 
-def _require_admin(settings: Settings, change: str = "changing the corpus") -> None:
-    from operator_assistant.cli_admin import require_admin
+_claimed: list[Any] = []  # data-folder locks held until this process ends
 
+
+def _require_admin(settings: Settings, change: str = "changing the corpus") -> None:
+    """Admin mode, and the data folder not open in a window (whose search would not see the change)."""
+    from operator_assistant.cli_admin import require_admin
+    from operator_assistant.core.index.lock import claim_data_folder
+
+    _claimed.append(claim_data_folder(settings.index_dir, change))
     require_admin(settings, change)
 
 
@@ -526,3 +532,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (Cancelled, KeyboardInterrupt):
         print("cancelled", file=sys.stderr)
         return EXIT_CANCELLED
+    finally:
+        while _claimed:
+            _claimed.pop().release()

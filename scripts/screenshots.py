@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from operator_assistant.config import load_settings
@@ -35,6 +35,9 @@ def main() -> None:
     app = QApplication(sys.argv)
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        # the window as it first opens: not the layout remembered from this machine's own use
+        for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+            QSettings.setPath(fmt, QSettings.Scope.UserScope, tmp)
         window = MainWindow(load_settings(data_dir=tmp), offer_sample=False)
         set_passphrase(Path(tmp), "screenshot-admin")  # an admin adds the documents
         window.admin.session.unlock("screenshot-admin")

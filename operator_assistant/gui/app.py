@@ -30,8 +30,10 @@ def log_to_file(settings: Settings) -> None:
 
 def run_gui(settings: Settings) -> int:
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from operator_assistant.core.index.lock import claim_data_folder
+    from operator_assistant.errors import IndexBusy
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
 
@@ -42,6 +44,14 @@ def run_gui(settings: Settings) -> int:
         app.setWindowIcon(QIcon(str(icon)))
     log_to_file(settings)
     install_crash_handler()
+    try:
+        claim = claim_data_folder(settings.index_dir, "window")  # held until the program ends
+    except IndexBusy as exc:
+        QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}.")
+        return 2
     window = MainWindow(settings)
     window.show()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        claim.release()

@@ -98,7 +98,9 @@ class CorpusManager(QWidget):
         self.current = QLabel("Drop files or folders here to add them.")
         self.health = QLabel("")
         self.log = QLabel("")
-        self.log.setWordWrap(True)
+        # long lines wrap instead of widening the pane and squeezing the chat
+        for label in (self.models, self.current, self.health, self.log):
+            label.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
         top.addWidget(self.add_button)

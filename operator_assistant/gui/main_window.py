@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication, QFileDialog, QHBoxLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
+    QApplication, QFileDialog, QGridLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
     QMessageBox, QTabWidget, QVBoxLayout, QWidget,
 )
 
@@ -61,25 +61,29 @@ class MainWindow(QMainWindow):
         self.conversation_id: int | None = None
         self.conversations = QListWidget()
         self.conversations.setAccessibleName("Conversations")
+        self.conversations.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.conversations.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversations.itemActivated.connect(self._open_conversation)
         self.conversations.itemClicked.connect(self._open_conversation)
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.conversations, 1)
-        buttons = QHBoxLayout()
-        for label, action in (("New", self.new_conversation), ("Export...", self.export_conversation),
-                              ("Copy answer", self.copy_answer), ("Clear", self.clear_history)):
+        buttons = QGridLayout()  # two by two: the conversation list stays narrow
+        for n, (label, action) in enumerate((("New", self.new_conversation), ("Export...", self.export_conversation),
+                                             ("Copy answer", self.copy_answer), ("Clear", self.clear_history))):
             button = QPushButton(label)
             button.setAccessibleName(f"{label.rstrip('.')} conversation" if label != "Copy answer" else label)
             button.clicked.connect(action)
-            buttons.addWidget(button)
+            buttons.addWidget(button, n // 2, n % 2)
         side_layout.addLayout(buttons)
         self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(side)
         splitter.addWidget(self.chat)
         splitter.addWidget(self.tabs)
-        splitter.setSizes([220, 560, 560])
+        splitter.setSizes([200, 520, 660])
+        splitter.setStretchFactor(1, 1)  # a wider window widens the answers first
+        splitter.setStretchFactor(2, 1)
         self.setCentralWidget(splitter)
         self.setAcceptDrops(True)
         self.resize(1280, 800)
@@ -208,7 +212,7 @@ class MainWindow(QMainWindow):
         for conv in self.log.conversations():
             item = QListWidgetItem(conv.title)
             item.setData(Qt.ItemDataRole.UserRole, conv.id)
-            item.setToolTip(f"{conv.turns} question(s)")
+            item.setToolTip(f"{conv.title}\n{conv.turns} question(s)")
             self.conversations.addItem(item)
             if conv.id == self.conversation_id:
                 item.setSelected(True)

@@ -158,3 +158,42 @@ def test_second_instance_is_told_the_index_is_in_use_and_can_still_ask(tmp_path,
         if holder.poll() is None:
             holder.kill()
             holder.wait()
+
+
+HOLD_WINDOW = """
+import sys
+from pathlib import Path
+from operator_assistant.core.index.lock import claim_data_folder
+claim = claim_data_folder(Path(sys.argv[1]), "window")
+print("open", flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_index_changes_from_the_command_line_wait_for_an_open_window(tmp_path, sample_copy, embedder):
+    """A window's vector search would not see another process's new documents, so while a window
+    has the data folder open, command-line changes are refused by name; reading goes on."""
+    data = tmp_path / "data"
+    engine = make_engine(data, embedder)
+    assert not engine.ingest([sample_copy / "alarm-response-procedures.md"]).failed
+    engine.close()
+    window = subprocess.Popen([sys.executable, "-c", HOLD_WINDOW, str(data / "index")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert window.stdout.readline().strip() == "open"
+        for command in (["ingest", str(sample_copy)], ["remove", "alarm-response-procedures.md"], ["reindex"]):
+            refused = _cli(data, *command)
+            assert refused.returncode == 2, refused.stderr
+            assert (f"error: this data folder is in use by an Operator Assistant window, pid {window.pid}, user "
+                    in refused.stderr), refused.stderr
+        searched = _cli(data, "search", "alarm acknowledge", "--k", "1")
+        assert searched.returncode == 0 and "alarm-response-procedures.md" in searched.stdout
+        window.stdin.write("\n")
+        window.stdin.flush()
+        window.wait(timeout=30)
+        added = _cli(data, "ingest", str(sample_copy / "confined-space-entry.txt"))
+        assert added.returncode == 0, added.stderr
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.wait()

@@ -37,12 +37,15 @@ def _user() -> str:
 class WriterLock:
     """Reentrant within one object (any thread); exclusive against every other object and process."""
 
-    def __init__(self, index_dir: Path) -> None:
+    lock_file, holder_file = LOCK_FILE, HOLDER_FILE
+
+    def __init__(self, index_dir: Path, purpose: str = "") -> None:
         index_dir.mkdir(parents=True, exist_ok=True)
-        self.holder_path = index_dir / HOLDER_FILE
+        self.purpose = purpose  # recorded for whoever is refused: "window", "ingest", ...
+        self.holder_path = index_dir / self.holder_file
         # thread_local=False: the GUI takes it on a worker thread and the same store may
         # re-enter it (ingest -> apply -> reconcile) on another.
-        self._lock = FileLock(index_dir / LOCK_FILE, thread_local=False)
+        self._lock = FileLock(index_dir / self.lock_file, thread_local=False)
 
     @property
     def held(self) -> bool:
@@ -93,10 +96,44 @@ class WriterLock:
         )
 
     def _write_holder(self) -> None:
-        info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(), "since": time.time()}
+        info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(), "since": time.time(),
+                "purpose": self.purpose}
         try:
             tmp = self.holder_path.with_suffix(".tmp")
             tmp.write_text(json.dumps(info), encoding="utf-8")
             os.replace(tmp, self.holder_path)
         except OSError as exc:  # only the message loses detail
             log.debug("could not record the writer: %s", exc)
+
+
+class DataFolderLock(WriterLock):
+    """Held for its whole life by a window, and by a command that changes the index.
+
+    A long-running reader must not share the index with another process that changes it:
+    Chroma keeps its vector index in memory per process, so the window would go on
+    searching by meaning without another process's new documents. One such user per
+    data folder; short read-only commands (ask, search, status) never take it.
+    """
+
+    lock_file, holder_file = "in-use.lock", "in-use.json"
+
+    def busy_error(self) -> IndexBusy:
+        who = self.holder() or {}
+        what = {"window": "an Operator Assistant window"}.get(str(who.get("purpose")), "another Operator Assistant")
+        parts = [f"pid {who['pid']}" if "pid" in who else "", f"user {who['user']}" if "user" in who else ""]
+        detail = ", ".join(p for p in parts if p)
+        command = f" ({who['purpose']})" if who.get("purpose") not in (None, "", "window") else ""
+        return IndexBusy(
+            f"this data folder is in use by {what}{command}" + (f", {detail}" if detail else ""),
+            "use that window, or wait until the command finishes; asking and searching from the command line "
+            "still work",
+        )
+
+
+def claim_data_folder(index_dir: Path, purpose: str) -> DataFolderLock:
+    """Take the data folder for a window or an index-changing command, or raise IndexBusy naming who has it.
+    Keep the returned lock for as long as the folder is in use; the OS releases it if the process dies."""
+    lock = DataFolderLock(index_dir, purpose)
+    if not lock.try_acquire():
+        raise lock.busy_error()
+    return lock
