@@ -19,6 +19,7 @@ import pytest
 
 from tests.conftest import REPO, make_docx, make_pdf
 from tests.integration.conftest import MODELS, make_engine
+from tests.integration.test_ingest import consistent
 
 PASSPHRASE = "bad-input-tests"  # the CLI's ingest needs admin mode; a script passes it in the environment
 MANUAL = ("# Pump Manual\n\n## Alarms\n\nPT-2105 high discharge alarm is 85 psi. The low alarm is 40 psi.\n\n"
@@ -225,15 +226,6 @@ def assert_searchable(engine, spec: Case) -> None:
     all_text = "\n".join(c.context + "\n" + c.text for c in engine.store.manifest.chunks(ids).values())
     for text in spec.absent:
         assert text not in all_text
-
-
-def consistent(engine) -> int:
-    store = engine.store
-    ids = {cid for cid, *_ in store.manifest.lexical_rows()}
-    assert store.vectors(engine.embedder.model_id).ids() == ids
-    assert set(store.lexical().index.ids) == ids
-    assert store.health()["consistent"]
-    return len(ids)
 
 
 def write_config(data_dir: Path) -> None:

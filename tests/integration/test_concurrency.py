@@ -131,15 +131,21 @@ def _cli(data: Path, *args: str) -> subprocess.CompletedProcess:
                            str(MODELS), *args], capture_output=True, text=True, timeout=300, env=env, check=False)
 
 
-def test_second_instance_is_told_the_index_is_in_use_and_can_still_ask(tmp_path, sample_copy, embedder):
-    data = tmp_path / "data"
+def _index_one_then_hold(data: Path, sample_copy: Path, embedder, script: str) -> subprocess.Popen:
+    """Index one document, then start another process running `script` on the index; returns once it holds."""
     engine = make_engine(data, embedder)
     assert not engine.ingest([sample_copy / "alarm-response-procedures.md"]).failed
     engine.close()
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(data / "index")], stdin=subprocess.PIPE,
+    holder = subprocess.Popen([sys.executable, "-c", script, str(data / "index")], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() in ("holding", "open")
+    return holder
+
+
+def test_second_instance_is_told_the_index_is_in_use_and_can_still_ask(tmp_path, sample_copy, embedder):
+    data = tmp_path / "data"
+    holder = _index_one_then_hold(data, sample_copy, embedder, HOLD)
     try:
-        assert holder.stdout.readline().strip() == "holding"
         refused = _cli(data, "ingest", str(sample_copy))
         assert refused.returncode == 2, refused.stderr
         assert (f"error: the index is being changed by another Operator Assistant (pid {holder.pid}, user "
@@ -174,13 +180,8 @@ def test_index_changes_from_the_command_line_wait_for_an_open_window(tmp_path, s
     """A window's vector search would not see another process's new documents, so while a window
     has the data folder open, command-line changes are refused by name; reading goes on."""
     data = tmp_path / "data"
-    engine = make_engine(data, embedder)
-    assert not engine.ingest([sample_copy / "alarm-response-procedures.md"]).failed
-    engine.close()
-    window = subprocess.Popen([sys.executable, "-c", HOLD_WINDOW, str(data / "index")], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    window = _index_one_then_hold(data, sample_copy, embedder, HOLD_WINDOW)
     try:
-        assert window.stdout.readline().strip() == "open"
         for command in (["ingest", str(sample_copy)], ["remove", "alarm-response-procedures.md"], ["reindex"]):
             refused = _cli(data, *command)
             assert refused.returncode == 2, refused.stderr
