@@ -147,3 +147,14 @@ def test_forced_reindex_reads_again_without_re_embedding(tmp_path, docs, embedde
     assert (result.status, result.chunks_added, result.chunks_removed) == ("updated", 0, 0)
     assert report.chunks_embedded == 0
     consistent(engine)
+
+
+def test_stored_vectors_come_back_in_the_order_asked(sample_engine):
+    """The citation check pairs passage i with vector i: the manifest must not return table order."""
+    all_ids, _, all_vectors = sample_engine.store.manifest.vectors()
+    by_id = dict(zip(all_ids, all_vectors))
+    wanted = [all_ids[7], all_ids[0], all_ids[-1], "no-such-chunk", all_ids[3]]
+    ids, _, vectors = sample_engine.store.manifest.vectors(wanted)
+    assert ids == [all_ids[7], all_ids[0], all_ids[-1], all_ids[3]]
+    for chunk_id, vector in zip(ids, vectors):
+        assert (vector == by_id[chunk_id]).all()

@@ -234,7 +234,7 @@ class Manifest:
         return self.db.execute("SELECT chunk_id, doc_id, section, tokens FROM chunks ORDER BY rowid").fetchall()
 
     def vectors(self, ids: list[str] | None = None) -> tuple[list[str], list[str], np.ndarray]:
-        """(chunk ids, doc ids, vectors) for the given chunks, or all."""
+        """(chunk ids, doc ids, vectors) for the given chunks in the order given (unknown ids left out), or all."""
         if ids is None:
             rows = self.db.execute("SELECT chunk_id, doc_id, vector FROM chunks ORDER BY rowid").fetchall()
         else:
@@ -244,6 +244,9 @@ class Manifest:
                 rows += self.db.execute(
                     f"SELECT chunk_id, doc_id, vector FROM chunks WHERE chunk_id IN ({','.join('?' * len(part))})", part
                 ).fetchall()
+            # SQL returns IN (...) matches in table order; callers pair row i with ids[i]
+            position = {chunk_id: n for n, chunk_id in enumerate(ids)}
+            rows.sort(key=lambda r: position[r[0]])
         if not rows:
             return [], [], np.zeros((0, 0), dtype=np.float32)
         matrix = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
