@@ -20,6 +20,7 @@ from operator_assistant.core.assistant import Answered, Assistant, SourcesFound,
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
+from operator_assistant.core.models import resolve_model
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
@@ -131,6 +132,9 @@ class MainWindow(QMainWindow):
     # start-up
 
     def _load(self) -> tuple[Engine, Engine, Assistant]:
+        # Check the language model's weights now (hashes cached by size and mtime), so a
+        # damaged file is reported at start-up, not at the first question; it loads on first use.
+        resolve_model(self.settings.models_dir, self.settings.llm, "llm")
         reader = Engine(self.settings)
         reader.embedder  # noqa: B018 - load the model now, off the GUI thread
         writer = Engine(self.settings, reader.embedder)

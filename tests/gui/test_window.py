@@ -320,3 +320,22 @@ def test_settings_dialog_changes_the_data_folder_for_the_next_start(qtbot, tmp_p
     assert load_settings(models_dir=MODELS).data_dir == chosen
     monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "from-env"))
     assert load_settings(models_dir=MODELS).data_dir == tmp_path / "from-env"
+
+
+def test_a_damaged_language_model_is_reported_at_start_up(qtbot, tmp_path):
+    """Weights are checked when the window starts: a truncated GGUF says which file, and nothing can be asked."""
+    models = tmp_path / "models"
+    models.mkdir()
+    shutil.copy(MODELS / "manifest.toml", models)
+    (models / "all-MiniLM-L6-v2").symlink_to(MODELS / "all-MiniLM-L6-v2")
+    (models / "SmolLM2-135M-Instruct").mkdir()
+    gguf = "SmolLM2-135M-Instruct.Q4_1.gguf"
+    with open(MODELS / "SmolLM2-135M-Instruct" / gguf, "rb") as original:
+        (models / "SmolLM2-135M-Instruct" / gguf).write_bytes(original.read(1 << 20))
+    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=models), offer_sample=False)
+    qtbot.addWidget(win)
+    qtbot.waitUntil(lambda: "Not ready" in win.chat.status.text(), timeout=LONG)
+    assert f"{gguf}: sha256 does not match" in win.chat.status.text()
+    assert "models fetch" in win.chat.status.text()  # what to do about it
+    assert not win.chat.ask_button.isEnabled()
+    assert "Models could not be loaded" in win.statusBar().currentMessage()
