@@ -110,6 +110,7 @@ class ChatPane(QWidget):
         self.ask_button.setEnabled(ready)
         self.question.setPlaceholderText("Ask about the plant's procedures and manuals (Enter to send)"
                                          if ready else (message or "Loading models..."))
+        self.question.viewport().update()  # Qt does not repaint an empty box when only its placeholder changes
         self.status.setText(message)
 
     def set_busy(self, busy: bool) -> None:
