@@ -6,16 +6,9 @@ from PySide6.QtWidgets import QApplication
 from operator_assistant.core.roles import set_passphrase
 from operator_assistant.gui.admin import AdminDialog
 from tests.gui.test_window import LONG, drop, open_window, sample_folder
+from tests.unit.test_roles import FakeClock
 
 PASS = "control room admin"
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def in_admin_dialog(steps) -> list:
