@@ -302,6 +302,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         print()
     if answer.refused:
+        if answer.unfamiliar:
+            print(f"\nNo indexed document mentions: {', '.join(answer.unfamiliar)}")
         if answer.closest:
             print("\nClosest sections in the documents:")
             for source in answer.closest:
@@ -495,6 +497,8 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
           f"reranker: {out['reranker']}")
     print(f"answer keyword hit rate      {out['keyword_hit_rate']:.3f}")
     print(f"citation accuracy            {out['citation_accuracy']:.3f}  (expected document cited, answerable)")
+    print(f"  without the quoted source  {out['keyword_hit_rate_model_only']:.3f} keyword hit rate, "
+          f"{out['citation_accuracy_model_only']:.3f} citation accuracy (the model's own words and markers)")
     print(f"refused, not in corpus       {out['refused_not_in_corpus']:.3f}")
     print(f"refused, answerable          {out['refused_answerable']:.3f}")
     print(f"unverified-claim rate        {out['unverified_claim_rate']:.3f}")

@@ -18,9 +18,11 @@ import numpy as np
 
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.llm.base import LanguageModel, Message
-from operator_assistant.core.llm.citations import Claim, check_citations, sentences
+from operator_assistant.core.llm.citations import MARKER, Claim, check_citations
 from operator_assistant.core.llm.prompts import REFUSAL, PromptSource, build_prompt
+from operator_assistant.core.llm.quotes import passage_sentences, quote
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
+from operator_assistant.core.retrieval.terms import unfamiliar_terms
 from operator_assistant.core.tokenize import tokenize
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -28,11 +30,14 @@ log = logging.getLogger("llm")
 
 # Used until `operator-assistant calibrate` has stored a threshold with the index;
 # measured on the sample corpus's golden set (see BENCHMARKS.md).
-DEFAULT_HYBRID_THRESHOLD = 0.457
-HYBRID_SIGNAL = "sentence-similarity-v1"
-MIN_SENTENCE = 20  # characters; shorter pieces (a lone heading word) match anything
+DEFAULT_HYBRID_THRESHOLD = 0.441
+HYBRID_SIGNAL = "sentence-similarity-v2"
+# Taken off the hybrid evidence when the question names an uncommon word that no document
+# contains (see core/retrieval/terms.py); chosen on the golden set, see BENCHMARKS.md.
+UNFAMILIAR_PENALTY = 0.15
 EXPAND_BELOW = 600  # "search small, read big": short chunks are read with their section
 EXPAND_UP_TO = 2400
+QUOTE_LEAD = "In the source's words"
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,8 @@ class Answer:
     timings: dict[str, float] = field(default_factory=dict)
     cancelled: bool = False
     claims: int = 0  # numbers and identifiers checked against the cited passages
+    unfamiliar: list[str] = field(default_factory=list)  # question words no indexed document contains
+    quote: str = ""  # the source sentence quoted at the end of `text`, verbatim
     audit_warning: str = ""  # set when the audit line for this answer could not be written
 
     def to_json(self) -> dict:
@@ -92,7 +99,8 @@ class Answer:
                 "closest": [c.to_json() for c in self.closest],
                 "evidence": round(self.evidence, 4), "threshold": round(self.threshold, 4),
                 "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()},
-                "search_query": self.search_query, "claims": self.claims}
+                "search_query": self.search_query, "claims": self.claims, "unfamiliar": self.unfamiliar,
+                "quote": self.quote}
 
     @classmethod
     def from_json(cls, data: dict) -> Answer:
@@ -101,7 +109,7 @@ class Answer:
                    [Claim(c["text"], c["start"], c["end"]) for c in data.get("unverified", [])],
                    [Source.from_json(c) for c in data.get("closest", [])], data.get("evidence", 0.0),
                    data.get("threshold", 0.0), data.get("timings", {}), data.get("cancelled", False),
-                   data.get("claims", 0))
+                   data.get("claims", 0), data.get("unfamiliar", []), data.get("quote", ""))
 
 
 @dataclass(frozen=True)
@@ -178,11 +186,13 @@ class Assistant:
         With a cross-encoder, its best score. Otherwise the best cosine similarity between
         the question and any single sentence (or table line) of the top passages: whole
         chunks mix several topics, and a sentence that answers the question stands out
-        more clearly (measured on the golden set, see BENCHMARKS.md)."""
+        more clearly. That is lowered by UNFAMILIAR_PENALTY when the question names an
+        uncommon word that no document contains (measured on the golden set, see BENCHMARKS.md)."""
         if not ranked:
             return float("-inf") if self.reranker.is_model else 0.0
         if self.reranker.is_model:
             return max(r.score for r in ranked)
+        penalty = UNFAMILIAR_PENALTY if self.unfamiliar(query) else 0.0
         if query_vector is None:
             query_vector = self.engine.embedder.embed_query(query)
         best = 0.0
@@ -190,17 +200,34 @@ class Assistant:
             vectors = self._sentence_vectors(r.hit.chunk.chunk_id, r.hit.chunk.text)
             if len(vectors):
                 best = max(best, float((vectors @ query_vector).max()))
-        return best
+        return best - penalty
+
+    def unfamiliar(self, query: str) -> list[str]:
+        return unfamiliar_terms(query, self.engine.store.lexical().index.vocabulary)
 
     def _sentence_vectors(self, chunk_id: str, text: str) -> np.ndarray:
         cached = self._sentence_cache.get(chunk_id)
         if cached is None:
-            parts = [text[s:e] for s, e in sentences(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
+            parts = [text[s:e] for s, e in passage_sentences(text)]
             cached = self.engine.embedder.embed(parts) if parts else np.zeros((0, 1), dtype=np.float32)
             if len(self._sentence_cache) > 2000:
                 self._sentence_cache.clear()
             self._sentence_cache[chunk_id] = cached
         return cached
+
+    def best_sentence(self, query: str, sources: Sequence[Source]) -> tuple[int, str] | None:
+        """(index into sources, quote): the sentence of the best-ranked passage that is
+        closest to the question, quoted under the answer so that the operator always sees
+        the source's own words, whatever the model made of them."""
+        query_vector = self.engine.embedder.embed_query(query)
+        identifiers = self.engine.store.lexical().index.query_identifiers(query)
+        for i, source in enumerate(sources):
+            vectors = self._sentence_vectors(source.chunk_id, source.text)
+            if len(vectors):
+                found = quote(source.text, (vectors @ query_vector).tolist(), query, identifiers)
+                if found:
+                    return i, found
+        return None
 
     # retrieval
 
@@ -254,7 +281,7 @@ class Assistant:
         if threshold is not None and evidence < threshold or not sources:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
             yield self._answered(Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0,
-                                        timings))
+                                        timings, unfamiliar=self.unfamiliar(query)))
             return
 
         llm = self.llm
@@ -281,15 +308,25 @@ class Assistant:
                        first_token_ms=((first_token or time.perf_counter()) - started) * 1e3)
         used = sources[:len(prompt.sources)]
         if is_refusal(raw) or not raw:
-            answer = Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0, timings, cancelled)
+            answer = Answer(question, query, REFUSAL, True, [], [], closest, evidence, threshold or 0.0, timings, cancelled,
+                            unfamiliar=self.unfamiliar(query))
         else:
             passages = [f"{p.header()}\n{p.text}" for p in prompt.sources]
             _, _, vectors = self.engine.store.manifest.vectors([s.chunk_id for s in used])
             checked = check_citations(raw, passages, vectors if len(vectors) == len(used) else None,
                                       self.engine.embedder.embed, exempt=[REFUSAL])
-            citations = [replace(used[j], number=n + 1) for n, j in enumerate(checked.cited)]
-            answer = Answer(question, query, checked.text, False, citations, checked.unverified, [], evidence,
-                            threshold or 0.0, timings, cancelled, checked.claims)
+            cited = list(checked.cited)
+            text, quote = checked.text, ""
+            best = None if cancelled else self.best_sentence(query, used)
+            said = " ".join(MARKER.sub("", text).split()).casefold()
+            if best is not None and best[1].casefold().rstrip(".") not in said:
+                j, quote = best
+                if j not in cited:
+                    cited.append(j)
+                text += f'\n\n{QUOTE_LEAD} [{cited.index(j) + 1}]: "{quote}"'
+            citations = [replace(used[j], number=n + 1) for n, j in enumerate(cited)]
+            answer = Answer(question, query, text, False, citations, checked.unverified, [], evidence,
+                            threshold or 0.0, timings, cancelled, checked.claims, quote=quote)
         timings["total_ms"] = (time.perf_counter() - started) * 1e3
         yield self._answered(answer)
 

@@ -286,10 +286,18 @@ def _keywords_found(keywords: Sequence[str], hits: Sequence[Any]) -> float:
 # Answers, end to end
 
 
+def _keyword_share(q: GoldenQuestion, text: str) -> float | None:
+    if not (q.answer_keywords and q.source_file):
+        return None
+    folded = text.casefold()
+    return sum(1 for k in q.answer_keywords if k.casefold() in folded) / len(q.answer_keywords)
+
+
 def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0,
                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Ask every question (follow-ups after the question they follow) and score the answers."""
-    from operator_assistant.core.assistant import Answered, Turn
+    from operator_assistant.core.assistant import QUOTE_LEAD, Answered, Turn
+    from operator_assistant.core.llm.citations import MARKER
 
     by_id = {q.id: q for q in questions}
     answers: dict[str, Any] = {}
@@ -302,12 +310,15 @@ def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: fl
                       if isinstance(e, Answered))
         answers[q.id] = answer
         cited = [Path(c.source).name for c in answer.citations]
-        text = answer.text.casefold()
+        # the model's own words, without the source sentence quoted under them
+        own = answer.text.split(f"\n\n{QUOTE_LEAD} [")[0] if answer.quote else answer.text
+        own_numbers = {int(n) for group in MARKER.findall(own) for n in group.split(",")}
+        own_cited = [Path(c.source).name for c in answer.citations if c.number in own_numbers]
         rows.append({
             "id": q.id, "kind": q.kind, "answerable": bool(q.source_file), "refused": answer.refused,
             "cited_expected": bool(q.source_file) and q.source_file in cited,
-            "keywords": (sum(1 for k in q.answer_keywords if k.casefold() in text) / len(q.answer_keywords))
-            if q.answer_keywords and q.source_file else None,
+            "cited_expected_by_model": bool(q.source_file) and q.source_file in own_cited,
+            "keywords": _keyword_share(q, answer.text), "keywords_by_model": _keyword_share(q, own),
             "claims": answer.claims, "unverified": len(answer.unverified), "evidence": round(answer.evidence, 4),
             "first_token_ms": answer.timings.get("first_token_ms"), "total_ms": answer.timings.get("total_ms"),
             "retrieve_rerank_ms": answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
@@ -323,6 +334,10 @@ def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: fl
         "questions": len(rows), "answerable": len(ans), "not_in_corpus": len(una),
         "keyword_hit_rate": round(statistics.fmean(r["keywords"] for r in ans if r["keywords"] is not None), 4) if ans else 0.0,
         "citation_accuracy": round(sum(r["cited_expected"] for r in ans) / len(ans), 4) if ans else 0.0,
+        # the same two without the quoted source sentence: what the model itself wrote and cited
+        "keyword_hit_rate_model_only": round(statistics.fmean(
+            r["keywords_by_model"] for r in ans if r["keywords_by_model"] is not None), 4) if ans else 0.0,
+        "citation_accuracy_model_only": round(sum(r["cited_expected_by_model"] for r in ans) / len(ans), 4) if ans else 0.0,
         "refused_not_in_corpus": round(sum(r["refused"] for r in una) / len(una), 4) if una else 0.0,
         "refused_answerable": round(sum(r["refused"] for r in ans) / len(ans), 4) if ans else 0.0,
         "unverified_claim_rate": round(sum(r["unverified"] for r in generated) / claims, 4) if claims else 0.0,

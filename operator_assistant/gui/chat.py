@@ -171,6 +171,8 @@ class ChatPane(QWidget):
                                   for i, s in enumerate(answer.closest))
                 blocks.append('<table width="100%" cellpadding="8" style="background:#3a3a3a;color:#ffffff"><tr><td>'
                               f"<i>{html.escape(answer.text)}</i>"
+                              + (f"<br>No indexed document mentions: {html.escape(', '.join(answer.unfamiliar))}"
+                                 if answer.unfamiliar else "")
                               + (f"<br>Closest sections:<ul>{closest}</ul>" if closest else "")
                               + "</td></tr></table>")
                 continue

@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from operator_assistant.core.assistant import Answered, SourcesFound, TextGenerated, Turn, open_assistant
+from operator_assistant.core.assistant import (QUOTE_LEAD, Answered, Assistant, SourcesFound, TextGenerated, Turn,
+                                                open_assistant)
 from operator_assistant.core.llm.prompts import REFUSAL
+from operator_assistant.core.retrieval.rerank import NoReranker
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +37,47 @@ def test_answer_streams_and_cites_the_expected_document(assistant):
     assert answer.timings["first_token_ms"] > 0 and answer.timings["total_ms"] >= answer.timings["first_token_ms"]
 
 
+def test_answer_ends_with_the_source_sentence_quoted_verbatim(assistant):
+    _, answer = ask(assistant, "When is the weekly generator exercise and how long does it run?")
+    assert answer.quote and answer.text.endswith(f'"{answer.quote}"')
+    # the marker in front of the quote names a cited passage that holds the sentence word for word
+    number = int(answer.text.rsplit(f"{QUOTE_LEAD} [", 1)[1].split("]", 1)[0])
+    cited = next(c for c in answer.citations if c.number == number)
+    assert answer.quote in " ".join(cited.text.split())
+    assert Path(cited.source).name == "emergency-generator-operation.docx"
+    assert "Tuesday" in answer.quote
+
+
+class ScriptedModel:
+    """Writes a fixed text, to see what the assistant does with a given model answer."""
+
+    model_id = "scripted"
+    context_size = 2048
+
+    def __init__(self, text):
+        self.text = text
+
+    def count_tokens(self, text):
+        return len(text.split()) * 2
+
+    def stream(self, messages, max_tokens, temperature, cancel=None):
+        for word in self.text.split(" "):
+            yield word + " "
+
+
+def test_the_quote_is_left_out_when_the_model_already_copied_that_sentence(sample_engine):
+    question = "When is the weekly generator exercise and how long does it run?"
+    wrong = Assistant(sample_engine, NoReranker(), lambda: ScriptedModel("It runs every Friday for 2 hours."))
+    _, answer = ask(wrong, question)
+    assert answer.quote and QUOTE_LEAD in answer.text and "Tuesday" in answer.text
+    assert [c.number for c in answer.citations] == list(range(1, len(answer.citations) + 1))
+    assert {claim.text for claim in answer.unverified} >= {"2 hours"}  # the model's words stay flagged
+
+    copied = Assistant(sample_engine, NoReranker(), lambda: ScriptedModel(answer.quote + " [1]"))
+    _, again = ask(copied, question)
+    assert not again.quote and QUOTE_LEAD not in again.text and "Tuesday" in again.text
+
+
 def test_question_the_documents_do_not_answer_is_refused_without_the_model(sample_engine):
     fresh = open_assistant(sample_engine)
     events, answer = ask(fresh, "What is the overtime pay rate for operators who work a public holiday?")
@@ -42,6 +85,19 @@ def test_question_the_documents_do_not_answer_is_refused_without_the_model(sampl
     assert answer.closest and not answer.citations
     assert not any(isinstance(e, TextGenerated) for e in events)
     assert fresh._llm is None, "the language model was not even loaded"
+
+
+def test_question_about_something_no_document_mentions_is_refused_and_says_what(sample_engine):
+    # "fluoride dose setpoint" reads close to the hypochlorite dose section; the subject word
+    # itself is in no document, and the refusal names it
+    fresh = open_assistant(sample_engine)
+    question = "What is the fluoride dose setpoint at the plant?"
+    _, answer = ask(fresh, question)
+    assert answer.refused and answer.unfamiliar == ["fluoride"]
+    assert fresh._llm is None
+    ranked, evidence, _ = fresh.retrieve("What is the hypochlorite dose setpoint at the plant?")
+    assert fresh.unfamiliar("What is the hypochlorite dose setpoint at the plant?") == []
+    assert evidence > answer.evidence
 
 
 def test_follow_up_is_searched_with_the_previous_question(assistant):

@@ -112,6 +112,7 @@ def test_ask_refuses_and_lists_closest_sections(indexed, capsys):
     assert code == 0
     assert "I don't have that information in the provided documents." in out
     assert "Closest sections in the documents:" in out and "reranker: none installed" in out
+    assert "No indexed document mentions: overtime" in out
 
 
 def test_eval_answers_contract(tmp_path, capsys):
@@ -126,6 +127,10 @@ def test_eval_answers_contract(tmp_path, capsys):
     result = json.loads(out)
     assert code == 0 and result["questions"] == 2
     assert set(result) >= {"keyword_hit_rate", "citation_accuracy", "refused_not_in_corpus", "refused_answerable",
-                           "unverified_claim_rate", "latency"}
+                           "unverified_claim_rate", "latency", "keyword_hit_rate_model_only",
+                           "citation_accuracy_model_only"}
+    # the model's own markers are a part of what the answer cites
+    assert result["citation_accuracy_model_only"] <= result["citation_accuracy"]
+    assert result["keyword_hit_rate_model_only"] <= result["keyword_hit_rate"]
     assert result["refused_not_in_corpus"] == 1.0 and result["refused_answerable"] == 0.0
     assert set(result["latency"]) == {"first_token", "total", "retrieve_rerank"}

@@ -1,0 +1,99 @@
+"""The source sentence quoted under an answer.
+
+Whatever a small model makes of its sources, the operator also sees the sentence of
+the best passage that is closest to the question, in the document's own words. Two
+things make a raw "sentence" a poor quote, and are mended here:
+- PDF text breaks lines mid-sentence ("For example, LIT-450 has a"): a piece that
+  does not end a sentence is joined with the lines that carry it on;
+- a table row means little without its header ("Yellow | Contractor employees"), and
+  the header alone says nothing: a row is quoted as "header: cell" pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from operator_assistant.core.llm.citations import _LIST_PREFIX, sentences
+from operator_assistant.core.tokenize import canonical, tokenize
+
+MIN_SENTENCE = 20  # characters; shorter pieces (a lone heading word) match anything
+_ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+
+
+def passage_sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the sentences and table lines of a passage long enough to say something."""
+    return [(s, e) for s, e in sentences(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
+
+
+def _is_row(line: str) -> bool:
+    return line.count("|") >= 2
+
+
+def _cells(line: str) -> list[str]:
+    cells = [c.strip() for c in line.strip().split("|")]
+    if line.strip().startswith("|"):
+        cells = cells[1:]
+    if line.strip().endswith("|"):
+        cells = cells[:-1]
+    return cells
+
+
+def _same_block(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two pieces are consecutive lines: one line break between them, no blank line."""
+    return text[a[1]:b[0]].count("\n") == 1 and not text[a[1]:b[0]].strip()
+
+
+def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
+    """Indexes of the spans of the table that span i is a row of, in order."""
+    first = last = i
+    while first > 0 and _is_row(text[slice(*spans[first - 1])]) and _same_block(text, spans[first - 1], spans[first]):
+        first -= 1
+    while last + 1 < len(spans) and _is_row(text[slice(*spans[last + 1])]) and _same_block(text, spans[last], spans[last + 1]):
+        last += 1
+    return list(range(first, last + 1))
+
+
+def _carries_on(line: str) -> bool:
+    """Whether a line starts in the middle of a sentence (a wrapped PDF line)."""
+    return line[:1].islower() or (line[:1].isdigit() and not _LIST_PREFIX.match(line))
+
+
+def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
+    first = last = i
+    while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
+           and _same_block(text, spans[last], spans[last + 1]) and _carries_on(text[slice(*spans[last + 1])])):
+        last += 1
+    while (first > 0 and text[spans[first][0]].islower() and _same_block(text, spans[first - 1], spans[first])
+           and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])):
+        first -= 1
+    return " ".join(text[spans[first][0]:spans[last][1]].split())
+
+
+def quote(text: str, scores: Sequence[float], question: str = "", identifiers: Sequence[str] = ()) -> str:
+    """The quote from `text`, given one score per piece of `passage_sentences(text)` (higher
+    is closer to the question), the question, and the identifiers it names in canonical form."""
+    kept = passage_sentences(text)
+    if not kept or len(kept) != len(scores):
+        return ""
+    spans = sentences(text)
+    position = {span: n for n, span in enumerate(spans)}
+    score = {position[span]: s for span, s in zip(kept, scores)}
+    best = max(score, key=lambda n: score[n])
+    if not _is_row(text[slice(*spans[best])]):
+        return _whole_sentence(text, spans, best)
+    block = _table(text, spans, best)
+    header = _cells(text[slice(*spans[block[0]])])
+    rows = [n for n in block[1:] if not _TABLE_RULE.match(text[slice(*spans[n])].strip())]
+    named = [n for n in rows if any(i in canonical(text[slice(*spans[n])]) for i in identifiers)]
+    candidates = [n for n in (named or rows) if n in score]
+    if not candidates:
+        return " ".join(text[slice(*spans[best])].split())
+    # rows are short and alike, so the words they share with the question count as well
+    terms = set(tokenize(question))
+    best = max(candidates, key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
+    cells = _cells(text[slice(*spans[best])])
+    if len(cells) != len(header):
+        return " ".join(text[slice(*spans[best])].split())
+    return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c)

@@ -1,0 +1,32 @@
+"""Question words that no indexed document contains (the refusal's subject check)."""
+
+from operator_assistant.core.retrieval.terms import unfamiliar_terms
+from operator_assistant.core.tokenize import tokenize
+
+DOCUMENTS = """Sodium hypochlorite dose setpoint is 2.5 mg/L. The login screen of the HMI
+shows the operator's name. Start the lead booster pump when the reservoir level is low."""
+VOCABULARY = frozenset(tokenize(DOCUMENTS))
+
+
+def test_an_uncommon_word_no_document_contains_is_reported():
+    assert unfamiliar_terms("What is the fluoride dose setpoint?", VOCABULARY) == ["fluoride"]
+    assert unfamiliar_terms("What orthophosphate feed rate do we use?", VOCABULARY) == ["orthophosphate"]
+
+
+def test_common_english_words_missing_from_the_documents_do_not_count():
+    # "nobody", "home", "thing" and "big" are in no document, but they are everyday words
+    assert unfamiliar_terms("If nobody comes, can I go home? Is it a big thing?", VOCABULARY) == []
+
+
+def test_a_word_the_documents_contain_in_another_form_is_familiar():
+    # matched on the stemmed index terms: "doses" and "Hypochlorite's" are in the documents
+    assert unfamiliar_terms("How many doses of Hypochlorite's solution?", VOCABULARY) == []
+
+
+def test_identifiers_and_numbers_are_left_to_the_search():
+    assert unfamiliar_terms("What does PT-9999 read at 4.5 bar?", VOCABULARY) == []
+
+
+def test_each_word_is_reported_once_and_an_empty_index_reports_nothing():
+    assert unfamiliar_terms("Ozone or ozone's level, ozone?", VOCABULARY) == ["ozone"]
+    assert unfamiliar_terms("What is the fluoride dose?", frozenset()) == []
