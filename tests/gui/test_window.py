@@ -103,6 +103,15 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
     if first.source.endswith(".pdf"):
         assert window.viewer.highlight_boxes, "the passage is boxed on the rendered page"
     assert window.viewer.highlighted_text_visible()
+    # the checked text is shown, ending with the quoted source sentence unless the model copied it
+    assert answer.text.splitlines()[-1] in window.chat.transcript.toPlainText()
+
+    window.chat.question.setPlainText("What is the fluoride dose setpoint at the plant?")
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    assert asked.args[0].refused
+    shown = window.chat.transcript.toPlainText()
+    assert "No indexed document mentions: fluoride" in shown and "Closest sections" in shown
 
 
 def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp_path):
