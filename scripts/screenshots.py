@@ -2,7 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py
 Indexes the sample corpus into a temporary data dir, asks a question, opens its first
-citation, and saves the window after each step.
+citation, asks one the documents do not answer, and saves the window after each step.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from operator_assistant.gui.main_window import MainWindow
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 QUESTION = "What is the high discharge pressure alarm setpoint for booster pump B-2?"
+NOT_IN_CORPUS = "What is the fluoride dose setpoint at the plant?"
 
 
 def wait_for(signal, timeout_s: float = 300) -> list:
@@ -56,6 +57,11 @@ def main() -> None:
         window.chat.open_citation(1)
         app.processEvents()
         window.grab().save(str(OUT / "source-viewer.png"))
+        window.tabs.setCurrentWidget(window.corpus)
+        window.chat.question.setPlainText(NOT_IN_CORPUS)
+        window.chat._submit()
+        wait_for(window.answered)
+        window.grab().save(str(OUT / "refusal.png"))
         window.close()
     print(f"saved to {OUT}")
 

@@ -23,7 +23,7 @@ from operator_assistant.core.llm.prompts import REFUSAL, PromptSource, build_pro
 from operator_assistant.core.llm.quotes import passage_sentences, quote
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.core.retrieval.terms import unfamiliar_terms
-from operator_assistant.core.tokenize import tokenize
+from operator_assistant.core.tokenize import raw_tokens, tokenize
 from operator_assistant.errors import Cancelled, ModelError
 
 log = logging.getLogger("llm")
@@ -139,11 +139,25 @@ def is_follow_up(question: str) -> bool:
         len(content) <= 5 and bool(_REFERS_BACK.search(question)))
 
 
+def _identifiers(text: str) -> list[str]:
+    return [t for t in raw_tokens(text) if any(c.isdigit() for c in t) and any(c.isalpha() for c in t)]
+
+
 def contextualize(question: str, history: Sequence[Turn]) -> str:
-    """The text to search for: a follow-up is read together with the previous question."""
-    if history and is_follow_up(question):
-        return f"{history[-1].question} {question}"
-    return question
+    """The text to search for: a follow-up is read together with the previous question.
+
+    Equipment the follow-up names replaces the equipment named before ("B-2 ...?" then
+    "And for A-2 at the intake?"): left in, the earlier tag pulls the earlier document
+    back to the top."""
+    if not (history and is_follow_up(question)):
+        return question
+    previous = history[-1].question
+    named = {t.casefold() for t in _identifiers(question)}
+    if named:
+        for old in set(_identifiers(previous)):
+            if old.casefold() not in named:
+                previous = re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", "", previous)
+    return f"{' '.join(previous.split())} {question}"
 
 
 def is_refusal(text: str) -> bool:

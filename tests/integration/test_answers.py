@@ -102,8 +102,12 @@ def test_question_about_something_no_document_mentions_is_refused_and_says_what(
 
 def test_follow_up_is_searched_with_the_previous_question(assistant):
     first = "What is the high discharge pressure alarm setpoint for booster pump B-2?"
-    _, answer = ask(assistant, "And for the A-series? Same thing for A-2 at the intake.", [Turn(first, "118 psi [1].")])
-    assert answer.search_query.startswith(first)
+    events, answer = ask(assistant, "And for the A-series? Same thing for A-2 at the intake.",
+                         [Turn(first, "118 psi [1].")])
+    # read with the question before it, whose "B-2" gives way to the "A-2" named now
+    assert answer.search_query.startswith("What is the high discharge pressure alarm setpoint for booster pump")
+    assert "B-2" not in answer.search_query and answer.search_query.endswith("A-2 at the intake.")
+    assert Path(events[0].sources[0].source).name == "raw-water-intake-station-a-om-manual.pdf"
     assert not answer.refused
 
 

@@ -47,6 +47,16 @@ def test_follow_ups_are_read_with_the_previous_question():
     assert contextualize("And for the A-series?", []) == "And for the A-series?"
 
 
+def test_equipment_named_in_a_follow_up_replaces_the_equipment_named_before():
+    history = [Turn("What is the high discharge pressure alarm for booster B-2?", "118 psi [1].")]
+    assert contextualize("And for A-2 at the intake?", history) == (
+        "What is the high discharge pressure alarm for booster ? And for A-2 at the intake?")
+    history = [Turn("What torque do the bolts on B-3 and P-101A get?", "")]
+    assert contextualize("And on B-1 and P-101A?", history) == "What torque do the bolts on and P-101A get? And on B-1 and P-101A?"
+    # a follow-up naming nothing keeps the earlier equipment
+    assert contextualize("What about the high alarm?", history).startswith("What torque do the bolts on B-3 and P-101A")
+
+
 def test_refusal_is_recognised_in_model_output():
     assert is_refusal("I don't have that information in the provided documents.")
     assert is_refusal("I don\u2019t have that information in the provided documents")
