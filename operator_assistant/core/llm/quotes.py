@@ -6,7 +6,10 @@ things make a raw "sentence" a poor quote, and are mended here:
 - PDF text breaks lines mid-sentence ("For example, LIT-450 has a"): a piece that
   does not end a sentence is joined with the lines that carry it on;
 - a table row means little without its header ("Yellow | Contractor employees"), and
-  the header alone says nothing: a row is quoted as "header: cell" pairs.
+  the header alone says nothing: a row is quoted as "header: cell" pairs, and a row of
+  figures from a PDF table ("B-2 PT-2102 66 118 127 psi") after its column names.
+A piece that names equipment the question names (B-2, CL2-ALM-07) is preferred: the
+embedder has no idea of tags, and a question about B-2 wants the B-2 row.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from operator_assistant.core.llm.citations import _LIST_PREFIX, sentences
-from operator_assistant.core.tokenize import canonical, tokenize
+from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 MIN_SENTENCE = 20  # characters; shorter pieces (a lone heading word) match anything
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
@@ -60,6 +63,26 @@ def _carries_on(line: str) -> bool:
     return line[:1].islower() or (line[:1].isdigit() and not _LIST_PREFIX.match(line))
 
 
+def _names(line: str, identifiers: Sequence[str]) -> bool:
+    return bool(identifiers) and bool({canonical(t) for t in raw_tokens(line)} & set(identifiers))
+
+
+def _mostly_figures(line: str) -> bool:
+    words = line.split()
+    return len(words) >= 2 and sum(any(c.isdigit() for c in w) for w in words) * 2 >= len(words)
+
+
+def _column_names(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
+    """The nearest line above span i in the same block that has words and no figures."""
+    n = i
+    while n > 0 and i - n < 8 and _same_block(text, spans[n - 1], spans[n]):
+        n -= 1
+        line = " ".join(text[slice(*spans[n])].split())
+        if not any(c.isdigit() for c in line):
+            return line if len(line.split()) >= 2 else ""
+    return ""
+
+
 def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     first = last = i
     while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
@@ -80,14 +103,17 @@ def quote(text: str, scores: Sequence[float], question: str = "", identifiers: S
     spans = sentences(text)
     position = {span: n for n, span in enumerate(spans)}
     score = {position[span]: s for span, s in zip(kept, scores)}
-    best = max(score, key=lambda n: score[n])
-    if not _is_row(text[slice(*spans[best])]):
+    named = [n for n in score if _names(text[slice(*spans[n])], identifiers)]
+    best = max(named or score, key=lambda n: score[n])
+    line = text[slice(*spans[best])]
+    if not _is_row(line):
+        if _mostly_figures(line) and (columns := _column_names(text, spans, best)):
+            return f"{columns}: {' '.join(line.split())}"
         return _whole_sentence(text, spans, best)
     block = _table(text, spans, best)
     header = _cells(text[slice(*spans[block[0]])])
     rows = [n for n in block[1:] if not _TABLE_RULE.match(text[slice(*spans[n])].strip())]
-    named = [n for n in rows if any(i in canonical(text[slice(*spans[n])]) for i in identifiers)]
-    candidates = [n for n in (named or rows) if n in score]
+    candidates = [n for n in ([n for n in rows if _names(text[slice(*spans[n])], identifiers)] or rows) if n in score]
     if not candidates:
         return " ".join(text[slice(*spans[best])].split())
     # rows are short and alike, so the words they share with the question count as well
