@@ -19,7 +19,7 @@ from operator_assistant.core.tokenize import canonical, tokenize
 MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 # A sentence ends at . ! or ? (and any markers right after it) followed by whitespace.
 _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\S)")
-_LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+")
+LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+")
 # A number with an optional unit, or a plant identifier (letters and digits joined by -, _ or /).
 _IDENT = r"[A-Za-z]{1,6}\d*(?:[-_/][A-Za-z0-9]+)+|[A-Za-z]+\d+[A-Za-z0-9]*"
 _UNIT = (r"psi|kpa|bar|mg/l|ppm|gpm|gal|l/s|mgd|ft|m|in|mm|%|percent|deg\s?c|deg\s?f|°c|°f|ma|v|kv|a|hp|kw|rpm|"
@@ -69,7 +69,7 @@ def _claims(text: str) -> list[tuple[str, str, int, int]]:
             found.append(("ident", canonical(value), m.start(), m.end()))
         else:
             line_start = text.rfind("\n", 0, m.start()) + 1
-            if _LIST_PREFIX.match(text[line_start:m.end() + 2]) and text[line_start:m.start()].strip() == "":
+            if LIST_PREFIX.match(text[line_start:m.end() + 2]) and text[line_start:m.start()].strip() == "":
                 continue  # "1." starting a step
             unit = (m.group("unit") or "").lower().replace(" ", "")
             found.append(("num", f"{_normalize_number(m.group('num'))}|{unit}", m.start(), m.end()))
@@ -101,7 +101,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
     for line in text.split("\n"):
         start = 0
         for m in _BOUNDARY.finditer(line):
-            if _LIST_PREFIX.fullmatch(line[start:m.end()] + " "):
+            if LIST_PREFIX.fullmatch(line[start:m.end()] + " "):
                 continue  # "1." opening a step is not a sentence
             spans.append((offset + start, offset + m.end()))
             start = m.end()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from operator_assistant.core.llm.citations import _LIST_PREFIX, sentences
+from operator_assistant.core.llm.citations import LIST_PREFIX, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 MIN_SENTENCE = 20  # characters; shorter pieces (a lone heading word) match anything
@@ -28,6 +28,10 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 def passage_sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) of the sentences and table lines of a passage long enough to say something."""
     return [(s, e) for s, e in sentences(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
+
+
+def _line(text: str, span: tuple[int, int]) -> str:
+    return " ".join(text[slice(*span)].split())
 
 
 def _is_row(line: str) -> bool:
@@ -60,7 +64,7 @@ def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
 
 def _carries_on(line: str) -> bool:
     """Whether a line starts in the middle of a sentence (a wrapped PDF line)."""
-    return line[:1].islower() or (line[:1].isdigit() and not _LIST_PREFIX.match(line))
+    return line[:1].islower() or (line[:1].isdigit() and not LIST_PREFIX.match(line))
 
 
 def _names(line: str, identifiers: Sequence[str]) -> bool:
@@ -77,7 +81,7 @@ def _column_names(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     n = i
     while n > 0 and i - n < 8 and _same_block(text, spans[n - 1], spans[n]):
         n -= 1
-        line = " ".join(text[slice(*spans[n])].split())
+        line = _line(text, spans[n])
         if not any(c.isdigit() for c in line):
             return line if len(line.split()) >= 2 else ""
     return ""
@@ -108,18 +112,18 @@ def quote(text: str, scores: Sequence[float], question: str = "", identifiers: S
     line = text[slice(*spans[best])]
     if not _is_row(line):
         if _mostly_figures(line) and (columns := _column_names(text, spans, best)):
-            return f"{columns}: {' '.join(line.split())}"
+            return f"{columns}: {_line(text, spans[best])}"
         return _whole_sentence(text, spans, best)
     block = _table(text, spans, best)
     header = _cells(text[slice(*spans[block[0]])])
     rows = [n for n in block[1:] if not _TABLE_RULE.match(text[slice(*spans[n])].strip())]
     candidates = [n for n in ([n for n in rows if _names(text[slice(*spans[n])], identifiers)] or rows) if n in score]
     if not candidates:
-        return " ".join(text[slice(*spans[best])].split())
+        return _line(text, spans[best])
     # rows are short and alike, so the words they share with the question count as well
     terms = set(tokenize(question))
     best = max(candidates, key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
     cells = _cells(text[slice(*spans[best])])
     if len(cells) != len(header):
-        return " ".join(text[slice(*spans[best])].split())
+        return _line(text, spans[best])
     return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c)
