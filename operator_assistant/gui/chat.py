@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from operator_assistant.core.assistant import Answer, Source
+from operator_assistant.core.assistant import QUOTE_LEAD, Answer, Source
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
 _SETPOINT = re.compile(r"\b\d[\d,.]*\s?(?:psi|kPa|mg/L|gpm|ft|in|%|deg [CF]|mA|V|hp|rpm|seconds|minutes|hours|s)\b")
@@ -37,8 +37,13 @@ class QuestionBox(QPlainTextEdit):
 
 
 def render_answer(answer: Answer, entry: int = 0) -> str:
-    """Answer text as safe HTML: escaped, markers as links, unverified claims marked, setpoints bold."""
-    text = answer.text
+    """Answer text as safe HTML: escaped, markers as links, unverified claims marked, setpoints bold.
+
+    The quoted source sentence at the end is shown as written: in a table row only the last
+    figure carries the unit, and bolding it would point at the wrong value."""
+    text, quoted = answer.text, ""
+    if answer.quote and (cut := text.rfind(f"\n\n{QUOTE_LEAD} [")) >= 0:
+        text, quoted = text[:cut], text[cut:]
     marks = sorted(answer.unverified, key=lambda c: c.start)
     parts, pos = [], 0
     for claim in marks:
@@ -47,12 +52,14 @@ def render_answer(answer: Answer, entry: int = 0) -> str:
                      f"{html.escape(text[claim.start:claim.end])}&nbsp;(unverified)</span>")
         pos = claim.end
     parts.append(_format_plain(text[pos:], entry))
+    parts.append(_format_plain(quoted, entry, bold=False))
     return "".join(parts).replace("\n", "<br>")
 
 
-def _format_plain(text: str, entry: int) -> str:
+def _format_plain(text: str, entry: int, bold: bool = True) -> str:
     escaped = html.escape(text)
-    escaped = _SETPOINT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
+    if bold:
+        escaped = _SETPOINT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
     return _MARKER.sub(lambda m: f'<a href="source:{entry}:{m.group(1)}">[{m.group(1)}]</a>', escaped)
 
 
