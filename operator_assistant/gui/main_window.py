@@ -21,6 +21,7 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
 from operator_assistant.core.models import resolve_model
+from operator_assistant.core.retrieval.terms import load_word_list
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
@@ -144,6 +145,7 @@ class MainWindow(QMainWindow):
             reader.store.vectors(model_id)
             writer.store.vectors(model_id)
         reader.store.lexical()
+        load_word_list()
         return reader, writer, open_assistant(reader)
 
     def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:

@@ -30,6 +30,13 @@ def _words(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def load_word_list() -> None:
+    """Read the English word list now (about 0.2 s), not at the first question."""
+    from wordfreq import zipf_frequency
+
+    zipf_frequency("pump", "en", wordlist="small")
+
+
 def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: float = RARER_THAN) -> list[str]:
     """Uncommon words of `question` none of whose index terms is in `vocabulary` (the BM25 terms)."""
     from wordfreq import zipf_frequency
