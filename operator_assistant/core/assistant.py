@@ -20,7 +20,7 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.llm.base import LanguageModel, Message
 from operator_assistant.core.llm.citations import MARKER, Claim, check_citations
 from operator_assistant.core.llm.prompts import REFUSAL, PromptSource, build_prompt
-from operator_assistant.core.llm.quotes import passage_sentences, quote
+from operator_assistant.core.llm.quotes import pieces_as_read, quote
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.core.retrieval.terms import unfamiliar_terms
 from operator_assistant.core.tokenize import raw_tokens, tokenize
@@ -222,7 +222,7 @@ class Assistant:
     def _sentence_vectors(self, chunk_id: str, text: str) -> np.ndarray:
         cached = self._sentence_cache.get(chunk_id)
         if cached is None:
-            parts = [text[s:e] for s, e in passage_sentences(text)]
+            parts = pieces_as_read(text)
             cached = self.engine.embedder.embed(parts) if parts else np.zeros((0, 1), dtype=np.float32)
             if len(self._sentence_cache) > 2000:
                 self._sentence_cache.clear()

@@ -98,6 +98,28 @@ def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     return " ".join(text[spans[first][0]:spans[last][1]].split())
 
 
+def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
+    """Piece n as it reads on its own: a table row with its header, figures after their column names."""
+    line = text[slice(*spans[n])]
+    if _is_row(line):
+        block = _table(text, spans, n)
+        if n != block[0] and not _TABLE_RULE.match(line.strip()):
+            header, cells = _cells(text[slice(*spans[block[0]])]), _cells(line)
+            if len(cells) == len(header):
+                return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c)
+    elif _mostly_figures(line) and (columns := _column_names(text, spans, n)):
+        return f"{columns}: {_line(text, spans[n])}"
+    return _line(text, spans[n])
+
+
+def pieces_as_read(text: str) -> list[str]:
+    """The pieces of `passage_sentences(text)` as they read on their own, for the embedder:
+    "B-2 PT-2102 66 118 127 psi" alone says nothing about alarms; with its column names it does."""
+    spans = sentences(text)
+    position = {span: n for n, span in enumerate(spans)}
+    return [_as_read(text, spans, position[span]) for span in passage_sentences(text)]
+
+
 def quote(text: str, scores: Sequence[float], question: str = "", identifiers: Sequence[str] = ()) -> str:
     """The quote from `text`, given one score per piece of `passage_sentences(text)` (higher
     is closer to the question), the question, and the identifiers it names in canonical form."""
@@ -109,21 +131,15 @@ def quote(text: str, scores: Sequence[float], question: str = "", identifiers: S
     score = {position[span]: s for span, s in zip(kept, scores)}
     named = [n for n in score if _names(text[slice(*spans[n])], identifiers)]
     best = max(named or score, key=lambda n: score[n])
-    line = text[slice(*spans[best])]
-    if not _is_row(line):
-        if _mostly_figures(line) and (columns := _column_names(text, spans, best)):
-            return f"{columns}: {_line(text, spans[best])}"
-        return _whole_sentence(text, spans, best)
+    if not _is_row(text[slice(*spans[best])]):
+        as_read = _as_read(text, spans, best)
+        return as_read if as_read != _line(text, spans[best]) else _whole_sentence(text, spans, best)
     block = _table(text, spans, best)
-    header = _cells(text[slice(*spans[block[0]])])
     rows = [n for n in block[1:] if not _TABLE_RULE.match(text[slice(*spans[n])].strip())]
     candidates = [n for n in ([n for n in rows if _names(text[slice(*spans[n])], identifiers)] or rows) if n in score]
-    if not candidates:
-        return _line(text, spans[best])
-    # rows are short and alike, so the words they share with the question count as well
-    terms = set(tokenize(question))
-    best = max(candidates, key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
-    cells = _cells(text[slice(*spans[best])])
-    if len(cells) != len(header):
-        return _line(text, spans[best])
-    return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c)
+    if candidates:
+        # rows are short and alike, so the words they share with the question count as well
+        terms = set(tokenize(question))
+        best = max(candidates,
+                   key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
+    return _as_read(text, spans, best)
