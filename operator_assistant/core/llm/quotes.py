@@ -9,7 +9,8 @@ things make a raw "sentence" a poor quote, and are mended here:
   the header alone says nothing: a row is quoted as "header: cell" pairs, and a row of
   figures from a PDF table ("B-2 PT-2102 66 118 127 psi") after its column names.
 A piece that names equipment the question names (B-2, CL2-ALM-07) is preferred: the
-embedder has no idea of tags, and a question about B-2 wants the B-2 row.
+embedder has no idea of tags, and a question about B-2 wants the B-2 row. The embedder
+reads rows the same way (`pieces_as_read`), for the quote and the refusal evidence alike.
 """
 
 from __future__ import annotations
