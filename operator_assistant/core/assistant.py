@@ -92,6 +92,11 @@ class Answer:
     quote: str = ""  # the source sentence quoted at the end of `text`, verbatim
     audit_warning: str = ""  # set when the audit line for this answer could not be written
 
+    def split_quote(self) -> tuple[str, str]:
+        """(the model's checked words, the quoted source sentence line after them, or "")."""
+        cut = self.text.rfind(f"\n\n{QUOTE_LEAD} [") if self.quote else -1
+        return (self.text[:cut], self.text[cut:]) if cut >= 0 else (self.text, "")
+
     def to_json(self) -> dict:
         return {"question": self.question, "answer": self.text, "refused": self.refused,
                 "citations": [c.to_json() for c in self.citations],

@@ -296,7 +296,7 @@ def _keyword_share(q: GoldenQuestion, text: str) -> float | None:
 def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0,
                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Ask every question (follow-ups after the question they follow) and score the answers."""
-    from operator_assistant.core.assistant import QUOTE_LEAD, Answered, Turn
+    from operator_assistant.core.assistant import Answered, Turn
     from operator_assistant.core.llm.citations import MARKER
 
     by_id = {q.id: q for q in questions}
@@ -311,7 +311,7 @@ def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: fl
         answers[q.id] = answer
         cited = [Path(c.source).name for c in answer.citations]
         # the model's own words, without the source sentence quoted under them
-        own = answer.text.split(f"\n\n{QUOTE_LEAD} [")[0] if answer.quote else answer.text
+        own, _ = answer.split_quote()
         own_numbers = {int(n) for group in MARKER.findall(own) for n in group.split(",")}
         own_cited = [Path(c.source).name for c in answer.citations if c.number in own_numbers]
         rows.append({

@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from operator_assistant.core.assistant import QUOTE_LEAD, Answer, Source
+from operator_assistant.core.assistant import Answer, Source
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
 _SETPOINT = re.compile(r"\b\d[\d,.]*\s?(?:psi|kPa|mg/L|gpm|ft|in|%|deg [CF]|mA|V|hp|rpm|seconds|minutes|hours|s)\b")
@@ -41,9 +41,7 @@ def render_answer(answer: Answer, entry: int = 0) -> str:
 
     The quoted source sentence at the end is shown as written: in a table row only the last
     figure carries the unit, and bolding it would point at the wrong value."""
-    text, quoted = answer.text, ""
-    if answer.quote and (cut := text.rfind(f"\n\n{QUOTE_LEAD} [")) >= 0:
-        text, quoted = text[:cut], text[cut:]
+    text, quoted = answer.split_quote()
     marks = sorted(answer.unverified, key=lambda c: c.start)
     parts, pos = [], 0
     for claim in marks:
