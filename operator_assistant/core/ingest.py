@@ -12,14 +12,15 @@ import logging
 import os
 import stat
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
+from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
-from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, now
+from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
 from operator_assistant.core.index.store import DocumentChange, IndexStore
 from operator_assistant.core.tokenize import tokenize
 from operator_assistant.errors import Cancelled, DocumentError
@@ -115,6 +116,8 @@ class Indexer:
             else:
                 change.added.append(NewChunk(rec, tokenize(chunk.indexed_text), None))
                 fresh.append(chunk)
+        change.tables = [TableRecord(doc_id, n, *_place(table, chunks, document), table)
+                         for n, table in enumerate(document.tables)]
         result.chunks_added, result.chunks_removed, result.chunks_total = len(fresh), len(change.removed), len(chunks)
         self._pending.append((change, fresh, result))
         self._pending_chunks += len(fresh)
@@ -145,6 +148,17 @@ class Indexer:
         self._pending.clear()
         self._pending_chunks = 0
         return results
+
+
+def _place(table: Table, chunks: Sequence[Chunk], document: Document) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(section, pages) of a table: the section of the chunk it starts in, the pages it spans."""
+    section = next((c.section for c in chunks if c.start <= table.start < c.end),
+                   next((c.section for c in reversed(chunks) if c.start <= table.start), ()))
+    pages: tuple[int, ...] = ()
+    if document.page_starts:
+        first, last = document.page_at(table.start) or 1, document.page_at(max(table.start, table.end - 1)) or 1
+        pages = tuple(range(first, last + 1))
+    return section, pages
 
 
 def _display(path: Path | str) -> str:

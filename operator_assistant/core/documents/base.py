@@ -9,6 +9,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
+from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.errors import DocumentError
 
 # Block kinds. A "row" is a table row and is never split; "furniture" is running
@@ -35,6 +36,7 @@ class Document:
     # PDF only: offset in `text` where each page starts (page n is index n-1).
     # Within a page, offset - page_start is pdfium's character index on that page.
     page_starts: list[int] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
 
     @property
     def page_count(self) -> int | None:
@@ -68,6 +70,23 @@ class TextBuilder:
         self.blocks.append(Block(kind, self.length, self.length + len(text), level, label))
         self.parts.append(text)
         self.length += len(text)
+
+    def add_row(self, cells: list[str]) -> list[Cell]:
+        """Add a table row as one ROW block, "a | b | c", and return its cells with their offsets
+        (an empty cell keeps its column and gets an empty span)."""
+        cells = [" ".join(c.split()) for c in cells]
+        joined = " | ".join(cells)
+        if not joined.strip(" |"):
+            return []
+        lead = len(joined) - len(joined.lstrip())
+        self.add(joined, ROW, separator="\n")
+        block = self.blocks[-1]
+        out, pos = [], block.start - lead
+        for text in cells:
+            at = min(max(pos, block.start), block.end)
+            out.append(Cell(text, at, at + len(text)))
+            pos += len(text) + 3
+        return out
 
     @property
     def text(self) -> str:

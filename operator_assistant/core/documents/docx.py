@@ -15,24 +15,43 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 from lxml.etree import XMLSyntaxError
 
-from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Document, TextBuilder, squash
+from operator_assistant.core.documents.base import HEADING, TEXT, Document, TextBuilder, squash
+from operator_assistant.core.documents.tables import Cell, make_table
+from operator_assistant.core.documents.tables import Table as TableData
 from operator_assistant.errors import DocumentError
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 
 
-def _table_rows(table: Table) -> list[str]:
+def _table_rows(table: Table) -> list[list[tuple[str, int]]]:
+    """Each row as (cell text, grid column) pairs; a merged cell comes once, at its first column."""
     rows = []
     for row in table.rows:
-        cells: list[str] = []
-        for cell in row.cells:
-            text = squash(cell.text.replace("\n", " "))
-            # merged cells repeat the same object across the span
-            if text and (not cells or cells[-1] != text):
-                cells.append(text)
-        if cells:
-            rows.append(" | ".join(cells))
+        cells: list[tuple[str, int]] = []
+        previous = None
+        for column, cell in enumerate(row.cells):
+            if previous is not None and cell._tc is previous:
+                continue  # merged cells repeat the same element across the span
+            previous = cell._tc
+            cells.append((squash(cell.text.replace("\n", " ")), column))
+        if any(text for text, _ in cells):
+            rows.append(cells)
     return rows
+
+
+def _add_table(out: TextBuilder, table: Table) -> TableData | None:
+    grid: list[list[Cell]] = []
+    for row in _table_rows(table):
+        placed = out.add_row([text for text, _ in row])
+        if not placed:
+            continue
+        aligned: list[Cell] = []
+        for (_, column), cell in zip(row, placed):
+            while len(aligned) < column:  # a merged cell stands for each column it spans
+                aligned.append(aligned[-1] if aligned else Cell("", cell.start, cell.start))
+            aligned.append(cell)
+        grid.append(aligned)
+    return make_table(grid)
 
 
 def load_docx(path: Path, data: bytes) -> Document:
@@ -52,12 +71,13 @@ def load_docx(path: Path, data: bytes) -> Document:
 
 def _convert(path: Path, document: WordDocument) -> Document:
     out = TextBuilder()
+    tables: list[TableData] = []
     numbering = 0
     for item in document.iter_inner_content():
         if isinstance(item, Table):
             numbering = 0
-            for row in _table_rows(item):
-                out.add(row, ROW, separator="\n")
+            if (found := _add_table(out, item)) is not None:
+                tables.append(found)
             continue
         assert isinstance(item, Paragraph)
         text = squash(item.text)
@@ -82,4 +102,4 @@ def _convert(path: Path, document: WordDocument) -> Document:
     title = squash(document.core_properties.title or "")
     if not title:
         title = next((b.label for b in out.blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "docx", title, out.text, out.blocks)
+    return Document(path, "docx", title, out.text, out.blocks, tables=tables)

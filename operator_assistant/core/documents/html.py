@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment, MarkupResemblesLocatorWarning, NavigableString, Tag
 
-from operator_assistant.core.documents.base import HEADING, ROW, Document, TextBuilder, decode_text, squash
+from operator_assistant.core.documents.base import HEADING, Document, TextBuilder, decode_text, squash
+from operator_assistant.core.documents.tables import Table, make_table
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
          "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
@@ -27,6 +28,7 @@ _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside"
 class _Walker:
     def __init__(self) -> None:
         self.out = TextBuilder()
+        self.tables: list[Table] = []
 
     def flush(self, buffer: list[str], preformatted: bool = False) -> None:
         text = "".join(buffer)
@@ -87,13 +89,20 @@ class _Walker:
         caption = table.find("caption")
         if caption:
             self.out.add(squash(caption.get_text(" ")))
+        grid = []
         for row in table.find_all("tr"):
             if row.find_parent("table") is not table:
                 continue  # rows of a nested table come out with their own table
-            cells = [squash(c.get_text(" ")) for c in row.find_all(["th", "td"], recursive=False)]
-            cells = [c for c in cells if c]
-            if cells:
-                self.out.add(" | ".join(cells), ROW, separator="\n")
+            cells, spans = [], []
+            for cell in row.find_all(["th", "td"], recursive=False):
+                cells.append(squash(cell.get_text(" ")))
+                span = cell.get("colspan")
+                spans.append(int(span) if isinstance(span, str) and span.isdigit() and 0 < int(span) <= 50 else 1)
+            placed = self.out.add_row(cells)
+            if placed:  # a spanning cell stands for each column it covers
+                grid.append([c for c, n in zip(placed, spans) for _ in range(n)])
+        if (found := make_table(grid)) is not None:
+            self.tables.append(found)
 
 
 def load_html(path: Path, data: bytes) -> Document:
@@ -104,4 +113,4 @@ def load_html(path: Path, data: bytes) -> Document:
     walker.walk(soup.body or soup)
     if not title:
         title = next((b.label for b in walker.out.blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "html", title, walker.out.text, walker.out.blocks)
+    return Document(path, "html", title, walker.out.text, walker.out.blocks, tables=walker.tables)

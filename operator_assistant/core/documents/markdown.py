@@ -10,6 +10,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Block, Document, decode_text, line_spans
+from operator_assistant.core.documents.tables import Cell, Table, cells_of_row, make_table
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 # Token types whose line map makes one block. Paragraphs inside list items and
@@ -22,8 +23,14 @@ def load_markdown(path: Path, data: bytes) -> Document:
     lines = line_spans(text)
     tokens = _PARSER.parse(text)
     blocks: list[Block] = []
+    tables: list[Table] = []
+    grid: list[list[Cell]] = []
     title = ""
     for i, token in enumerate(tokens):
+        if token.type == "table_close" and (found := make_table(grid)) is not None:
+            tables.append(found)
+        if token.type in ("table_open", "table_close"):
+            grid = []
         if token.map is None:
             continue
         first, last = token.map[0], min(token.map[1], len(lines)) - 1
@@ -40,5 +47,7 @@ def load_markdown(path: Path, data: bytes) -> Document:
                 title = label
         elif token.type in _BLOCK_TYPES and end > start:
             blocks.append(Block(_BLOCK_TYPES[token.type], start, end))
-    return Document(path, "markdown", title or path.stem, text, blocks)
+            if token.type == "tr_open":
+                grid.append(cells_of_row(text[start:end], start))
+    return Document(path, "markdown", title or path.stem, text, blocks, tables=tables)
 

@@ -2,7 +2,9 @@
 
 Each page's text is kept with one character per pdfium character, so an offset
 within a page is pdfium's character index there and maps straight to character boxes.
-Headings are lines set in a larger font than the body text.
+Headings are lines set in a larger font than the body text. Tables are found from the
+gaps between words: lines that split into the same number of cells at gaps wider than a
+space, under a line of column names, are table rows.
 """
 
 from __future__ import annotations
@@ -14,12 +16,71 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from operator_assistant.core.documents.base import FURNITURE, HEADING, TEXT, Block, Document, squash
+from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
+from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.errors import DocumentError
 
 PAGE_SEPARATOR = "\n\n"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")
 _DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"\S+")
+# Words further apart than this many font sizes are in different table cells; a space,
+# even stretched in justified text, is about 0.25-0.6 of the font size.
+CELL_GAP = 0.8
+_LIST_MARK = re.compile(r"^\(?[A-Za-z0-9]{1,3}[.)]$")
+MAX_CELL_CHARS = 30  # table cells are short; two columns of prose are not a table
+
+
+def _word_gaps(textpage: pdfium.PdfTextPage, text: str, start: int, end: int) -> list[tuple[int, int, float]]:
+    """(end of a word, start of the next, horizontal gap between them) along one line."""
+    words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(text[start:end])]
+    return [(a_end, b_start, textpage.get_charbox(b_start)[0] - textpage.get_charbox(a_end - 1)[2])
+            for (_, a_end), (b_start, _) in zip(words, words[1:])]
+
+
+def _line_cells(start: int, end: int, gaps: list[tuple[int, int, float]], wide: float) -> list[tuple[int, int]]:
+    """(start, end) of the cells of one line, split where the gap between two words is wider than `wide`."""
+    cells, first = [], start
+    for a_end, b_start, gap in gaps:
+        if gap > wide:
+            cells.append((first, a_end))
+            first = b_start
+    cells.append((first, end))
+    return cells
+
+
+def _page_cells(textpage: pdfium.PdfTextPage, text: str, lines: list[tuple[int, int, float]]) -> list[list[tuple[int, int]]]:
+    gaps = [_word_gaps(textpage, text, start, end) for start, end, _ in lines]
+    # An OCR text layer or justified type can space every word widely: a cell gap must
+    # also stand out from the page's usual gap between words.
+    usual = sorted(g for line in gaps for _, _, g in line)
+    typical = usual[len(usual) // 2] if usual else 0.0
+    return [_line_cells(start, end, line, max(CELL_GAP * size, 2.5 * typical)) if size > 0 else [(start, end)]
+            for (start, end, size), line in zip(lines, gaps)]
+
+
+def _tables_on_page(text: str, lines: list[tuple[int, int, float]],
+                    cells: list[list[tuple[int, int]]]) -> list[list[int]]:
+    """Groups of line indexes that form a table: a line of column names, then rows with as many cells."""
+    found, i = [], 0
+    while i < len(lines):
+        n = len(cells[i])
+        j = i
+        while j + 1 < len(lines) and len(cells[j + 1]) == n:
+            j += 1
+        group = list(range(i, j + 1))
+        i = j + 1
+        if n < 2 or len(group) < 3:
+            continue
+        header = [text[s:e] for s, e in cells[group[0]]]
+        rows = group[1:]
+        with_figures = sum(any(c.isdigit() for c in text[s:e]) for r in rows for s, e in cells[r])
+        lengths = [e - s for r in group for s, e in cells[r]]
+        listed = all(_LIST_MARK.match(text[slice(*cells[r][0])]) for r in group)  # a hanging-indent list
+        if (not any(c.isdigit() for cell in header for c in cell) and with_figures * 2 >= len(rows)
+                and sum(lengths) / len(lengths) <= MAX_CELL_CHARS and not listed):
+            found.append(group)
+    return found
 
 
 def _page_lines(text: str, sizes: list[float]) -> list[tuple[int, int, float]]:
@@ -55,7 +116,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
             raise DocumentError("encrypted PDF: it needs a password, remove the protection and add it again") from exc
         raise DocumentError(f"damaged or unreadable PDF ({exc})") from exc
     try:
-        pages: list[tuple[str, list[tuple[int, int, float]]]] = []
+        pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
@@ -68,34 +129,36 @@ def load_pdf(path: Path, data: bytes) -> Document:
             # Same length as pdfium's character list: offsets stay character indices.
             text = _CONTROL.sub(" ", raw.replace("\r", " "))
             sizes = [pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in range(len(text))]
-            pages.append((text, _page_lines(text, sizes)))
+            lines = _page_lines(text, sizes)
+            cells = _page_cells(textpage, text, lines)
+            pages.append((text, lines, cells))
             textpage.close()
             page.close()
     finally:
         pdf_title = (pdf.get_metadata_dict().get("Title") or "").strip()
         pdf.close()
-    if not any(text.strip() for text, _ in pages):
+    if not any(text.strip() for text, _, _ in pages):
         raise DocumentError("no text layer: this build has no OCR (a scanned PDF? index a copy with selectable text)")
 
     body_size = Counter()
-    for text, lines in pages:
+    for text, lines, _ in pages:
         for start, end, size in lines:
             body_size[size] += end - start
     body = body_size.most_common(1)[0][0] if body_size else 0.0
-    heading_sizes = sorted({size for _, lines in pages for _, _, size in lines if body and size >= body * 1.1}, reverse=True)
+    heading_sizes = sorted({size for _, lines, _ in pages for _, _, size in lines if body and size >= body * 1.1}, reverse=True)
     level_of = {size: min(i + 1, 6) for i, size in enumerate(heading_sizes)}
 
     # Lines repeated on most pages (running headers, "Page 3 of 9") are page furniture.
     furniture: set[str] = set()
     if len(pages) >= 3:
         seen = Counter()
-        for text, lines in pages:
+        for text, lines, _ in pages:
             edge = lines[:2] + lines[-2:]
             seen.update({_DIGITS.sub("#", squash(text[s:e])) for s, e, _ in edge})
         furniture = {line for line, n in seen.items() if n >= max(3, len(pages) * 0.6)}
 
-    parts, blocks, page_starts, offset = [], [], [], 0
-    for n, (text, lines) in enumerate(pages):
+    parts, blocks, page_starts, tables, offset = [], [], [], [], 0
+    for n, (text, lines, cells) in enumerate(pages):
         if n:
             parts.append(PAGE_SEPARATOR)
             offset += len(PAGE_SEPARATOR)
@@ -103,9 +166,17 @@ def load_pdf(path: Path, data: bytes) -> Document:
         parts.append(text)
         # A PDF gives lines, not paragraphs: each line is a block, so a table row
         # (one line) is never split; the chunker packs lines back together.
-        for start, end, size in lines:
+        in_table = set()
+        for group in _tables_on_page(text, lines, cells):
+            in_table.update(group)
+            table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
+            if table is not None:
+                tables.append(table)
+        for k, (start, end, size) in enumerate(lines):
             line = squash(text[start:end])
-            if _DIGITS.sub("#", line) in furniture:
+            if k in in_table:
+                blocks.append(Block(ROW, offset + start, offset + end))
+            elif _DIGITS.sub("#", line) in furniture:
                 blocks.append(Block(FURNITURE, offset + start, offset + end))
             elif size in level_of and len(line) <= 120:
                 previous = blocks[-1] if blocks else None
@@ -120,4 +191,4 @@ def load_pdf(path: Path, data: bytes) -> Document:
         offset += len(text)
     full = "".join(parts)
     title = pdf_title or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "pdf", title, full, blocks, page_starts)
+    return Document(path, "pdf", title, full, blocks, page_starts, tables)

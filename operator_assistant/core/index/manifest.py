@@ -17,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
+
 SCHEMA_VERSION = "1"
 
 _SCHEMA = """
@@ -51,6 +53,16 @@ CREATE TABLE IF NOT EXISTS chunks (
     vector BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
+CREATE TABLE IF NOT EXISTS tables (
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    pages TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (doc_id, ordinal)
+);
 """
 
 INDEXED, FAILED = "indexed", "failed"
@@ -85,6 +97,17 @@ class ChunkRecord:
     text: str
     content_hash: str
     embedder_id: str
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A document's table as data, with the section and pages it sits in."""
+
+    doc_id: str
+    ordinal: int
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    table: Table
 
 
 @dataclass
@@ -186,9 +209,25 @@ class Manifest:
 
     def delete_document(self, db: sqlite3.Connection, doc_id: str) -> list[str]:
         ids = [r[0] for r in db.execute("SELECT chunk_id FROM chunks WHERE doc_id = ?", (doc_id,))]
+        db.execute("DELETE FROM tables WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return ids
+
+    # tables
+
+    def replace_tables(self, db: sqlite3.Connection, doc_id: str, tables: Iterable[TableRecord]) -> None:
+        db.execute("DELETE FROM tables WHERE doc_id = ?", (doc_id,))
+        db.executemany("INSERT INTO tables(doc_id, ordinal, start, end, section, pages, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       [(t.doc_id, t.ordinal, t.table.start, t.table.end, json.dumps(t.section), json.dumps(t.pages),
+                         json.dumps(table_to_json(t.table))) for t in tables])
+
+    def tables_in(self, doc_id: str, start: int, end: int) -> list[TableRecord]:
+        """The document's tables that overlap the span [start, end)."""
+        rows = self.db.execute("SELECT ordinal, section, pages, data FROM tables WHERE doc_id = ? AND start < ? AND end > ?"
+                               " ORDER BY ordinal", (doc_id, end, start)).fetchall()
+        return [TableRecord(doc_id, r[0], tuple(json.loads(r[1])), tuple(json.loads(r[2])), table_from_json(json.loads(r[3])))
+                for r in rows]
 
     # chunks
 

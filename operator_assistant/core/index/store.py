@@ -24,7 +24,7 @@ import numpy as np
 
 from operator_assistant.core.index.lexical import LexicalIndex
 from operator_assistant.core.index.lock import WriterLock
-from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.errors import IndexMismatch
 
@@ -43,6 +43,7 @@ class DocumentChange:
     added: list[NewChunk] = field(default_factory=list)
     kept: list[ChunkRecord] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    tables: list[TableRecord] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ class IndexStore:
                     self.manifest.delete_chunks(db, change.removed)
                     self.manifest.update_chunk_places(db, change.kept)
                     self.manifest.insert_chunks(db, change.added)
+                    self.manifest.replace_tables(db, change.document.doc_id, change.tables)
                 self.manifest.bump_generation(db)
             removed = [cid for change in changes for cid in change.removed]
             added = [new for change in changes for new in change.added]
