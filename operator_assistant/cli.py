@@ -13,6 +13,7 @@ from typing import Any
 
 from operator_assistant import __version__
 from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
+from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import golden_questions
 
@@ -62,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question")
     ask.add_argument("--temperature", type=float, help="0 for repeatable answers (default from settings: 0.3)")
     ask.add_argument("--json", action="store_true", help="print one JSON object when the answer is complete")
+    ask.add_argument("--mode", choices=ANSWER_MODES,
+                     help="what leads: the card only, the card then the model's checked wording, or the model first"
+                          " (default from settings: answer_mode)")
 
     calibrate = sub.add_parser("calibrate", help="set the refusal threshold from a golden question file")
     calibrate.add_argument("file", type=Path, nargs="?", metavar="FILE",
@@ -273,18 +277,24 @@ def _location(source: Any) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from operator_assistant.core.assistant import Answered, TextGenerated, open_assistant
+    from operator_assistant.core.assistant import Answered, CardReady, TextGenerated, open_assistant
 
     engine = _engine(_settings(args))
     if engine.store.manifest.chunk_count() == 0:
         raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
     assistant = open_assistant(engine)
-    answer, streamed = None, []
-    for event in assistant.ask(args.question, temperature=args.temperature):
-        if isinstance(event, TextGenerated):
-            streamed.append(event.text)
-            if not args.json:
-                print(event.text, end="", flush=True)
+    answer, streamed = None, False
+    for event in assistant.ask(args.question, temperature=args.temperature, mode=args.mode):
+        if args.json:
+            answer = event.answer if isinstance(event, Answered) else answer
+        elif isinstance(event, CardReady):
+            # the documents' own words first, at once; the model's wording (if any) follows
+            print(event.card.as_text(), flush=True)
+        elif isinstance(event, TextGenerated):
+            if not streamed:
+                print("\nModel's wording (checking...): ", end="")
+                streamed = True
+            print(event.text, end="", flush=True)
         elif isinstance(event, Answered):
             answer = event.answer
     assert answer is not None
@@ -293,15 +303,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(answer.to_json())
         return EXIT_OK
-    raw = "".join(streamed).strip()
-    if not raw:
-        print(answer.text)
-    elif answer.text != raw:
-        # what was streamed is the model's text; this is it with the citation markers checked
-        print(f"\n\nWith citations checked:\n{answer.text}")
-    else:
+    if streamed:
         print()
+        print(f"Model's wording: {answer.wording}" if answer.wording else answer.wording_note or
+              "The model's wording was left out.")
+    elif answer.wording_note:
+        print(answer.wording_note)
     if answer.refused:
+        print(answer.text)
         if answer.unfamiliar:
             print(f"\nNo indexed document mentions: {', '.join(answer.unfamiliar)}")
         if answer.closest:
@@ -312,10 +321,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print("\nSources:")
         for source in answer.citations:
             print(f"  [{source.number}] {_location(source)}")
-        for claim in answer.unverified:
-            print(f"  unverified: '{claim.text}' is not in the cited passages")
     t = answer.timings
-    print(f"\n(retrieval {t.get('retrieve_ms', 0):.0f} ms, rerank {t.get('rerank_ms', 0):.0f} ms, "
+    print(f"\n(retrieval {t.get('retrieve_ms', 0):.0f} ms, card {t.get('card_ms', 0):.0f} ms, "
           f"first token {t.get('first_token_ms', 0):.0f} ms, total {t.get('total_ms', 0):.0f} ms; "
           f"reranker: {assistant.reranker.name if assistant.reranker.is_model else 'none installed'})")
     return EXIT_OK
@@ -324,7 +331,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from operator_assistant.core.assistant import open_assistant
     from operator_assistant.core.evaluation import load_golden
-    from operator_assistant.core.refusal import calibrate
+    from operator_assistant.core.answer.calibration import calibrate
 
     file = args.file or golden_questions()
     if not file.is_file():
@@ -342,7 +349,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from operator_assistant.core.assistant import HYBRID_SIGNAL
+    from operator_assistant.core.answer.evidence import HYBRID_SIGNAL
     from operator_assistant.core.index.store import IndexStore
     from operator_assistant.core.models import model_status
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import UserError
 from operator_assistant.resources import install_folder, shipped_models
 
@@ -50,6 +51,9 @@ class Settings:
     llm_context: int = 2048  # tokens; the prompt budget is derived from it
     llm_max_tokens: int = 256
     temperature: float = 0.3
+    # what leads an answer: "card" (the documents' words only), "card+model" (the card, then the
+    # model's wording if it passes the checks) or "model-first" (for a bigger GGUF); see BENCHMARKS.md
+    answer_mode: str = "card+model"
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
@@ -166,6 +170,9 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
+    if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
+        raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"
+                        f" not {checked['answer_mode']!r}")
     if "chunk_overlap" in checked and not 0 <= checked["chunk_overlap"] < 0.5:
         raise UserError(f"setting 'chunk_overlap' in {origin} must be between 0 and 0.5")
     return checked

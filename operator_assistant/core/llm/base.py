@@ -18,5 +18,6 @@ class LanguageModel(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
     def stream(self, messages: Sequence[Message], max_tokens: int, temperature: float,
-               cancel: Callable[[], bool] | None = None) -> Iterator[str]:
-        """Yield text pieces as they are generated; stop between tokens when `cancel()` is true."""
+               cancel: Callable[[], bool] | None = None, grammar: str | None = None) -> Iterator[str]:
+        """Yield text pieces as they are generated; stop between tokens when `cancel()` is true.
+        `grammar` (GBNF) restricts what may be generated."""

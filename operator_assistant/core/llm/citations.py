@@ -58,7 +58,7 @@ def _normalize_number(text: str) -> str:
     return text.replace(",", "")
 
 
-def _claims(text: str) -> list[tuple[str, str, int, int]]:
+def claims_in(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, normalized form, start, end) of numbers and identifiers, skipping list numbering."""
     found = []
     for m in CLAIM.finditer(text):
@@ -76,9 +76,9 @@ def _claims(text: str) -> list[tuple[str, str, int, int]]:
     return found
 
 
-def _passage_facts(passage: str) -> set[str]:
+def passage_facts(passage: str) -> set[str]:
     facts = set()
-    for kind, value, _, _ in _claims(passage):
+    for kind, value, _, _ in claims_in(passage):
         facts.add(value)
         if kind == "num":
             facts.add(value.split("|")[0] + "|")  # the number alone
@@ -87,7 +87,7 @@ def _passage_facts(passage: str) -> set[str]:
     return facts
 
 
-def _verified(kind: str, value: str, facts: set[str]) -> bool:
+def is_verified(kind: str, value: str, facts: set[str]) -> bool:
     if kind == "ident":
         return value in facts
     number, unit = value.split("|")
@@ -127,7 +127,7 @@ def check_citations(
 ) -> CheckedAnswer:
     """Fix the [n] markers of `answer` (numbered from 1 over `passages`) and flag unsupported claims."""
     passage_tokens = [set(tokenize(p)) for p in passages]
-    passage_facts = [_passage_facts(p) for p in passages]
+    passage_facts = [passage_facts(p) for p in passages]
     spans = sentences(answer)
     bodies = [MARKER.sub("", answer[s:e]).strip() for s, e in spans]
     similarity = np.zeros((len(spans), len(passages)))
@@ -164,7 +164,7 @@ def check_citations(
                 cited_order.append(j)
         clean = MARKER.sub("", piece).rstrip()
         rebuilt_start = sum(len(p) for p in out)
-        for kind, value, cs, ce in _claims(clean):
+        for kind, value, cs, ce in claims_in(clean):
             claims.append((kind, value, rebuilt_start + cs, rebuilt_start + ce, wanted))
         markers = "".join(f"[{cited_order.index(j) + 1}]" for j in wanted)
         if markers and clean[-1:] in ".!?":
@@ -178,6 +178,6 @@ def check_citations(
     unverified = []
     for kind, value, cs, ce, wanted in claims:
         facts = [passage_facts[j] for j in wanted] or passage_facts
-        if not any(_verified(kind, value, f) for f in facts):
+        if not any(is_verified(kind, value, f) for f in facts):
             unverified.append(Claim(text[cs:ce], cs, ce))
     return CheckedAnswer(text, cited_order, unverified, added, dropped, len(claims))

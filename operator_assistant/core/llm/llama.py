@@ -11,6 +11,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
+from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.llm.base import Message
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
@@ -27,7 +28,7 @@ def find_gguf(model: ResolvedModel) -> str:
 
 class LlamaCppModel:
     def __init__(self, model: ResolvedModel, context_size: int = 2048, threads: int = 0, seed: int = 0,
-                 repeat_penalty: float = 1.3) -> None:
+                 repeat_penalty: float = DEFAULT_POLICY.repeat_penalty) -> None:
         try:
             from llama_cpp import Llama
         except ImportError as exc:  # the native library failed to build or load
@@ -48,12 +49,17 @@ class LlamaCppModel:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
     def stream(self, messages: Sequence[Message], max_tokens: int, temperature: float,
-               cancel: Callable[[], bool] | None = None) -> Iterator[str]:
+               cancel: Callable[[], bool] | None = None, grammar: str | None = None) -> Iterator[str]:
         with self._lock:
+            rules = None
+            if grammar is not None:
+                from llama_cpp import LlamaGrammar
+
+                rules = LlamaGrammar.from_string(grammar, verbose=False)
             chunks = self._llama.create_chat_completion(
                 messages=list(messages), stream=True, max_tokens=max_tokens, temperature=temperature,
                 top_p=0.95 if temperature > 0 else 1.0, top_k=40 if temperature > 0 else 1,
-                repeat_penalty=self.repeat_penalty,
+                repeat_penalty=self.repeat_penalty, grammar=rules,
             )
             try:
                 for chunk in chunks:

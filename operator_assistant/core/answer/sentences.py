@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.llm.citations import LIST_PREFIX, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
-MIN_SENTENCE = 20  # characters; shorter pieces (a lone heading word) match anything
+MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
@@ -88,7 +90,8 @@ def _column_names(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     return ""
 
 
-def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
+def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[int, int]:
+    """(start, end) of the whole sentence piece i belongs to, across wrapped lines."""
     first = last = i
     while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
            and _same_block(text, spans[last], spans[last + 1]) and _carries_on(text[slice(*spans[last + 1])])):
@@ -96,7 +99,11 @@ def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     while (first > 0 and text[spans[first][0]].islower() and _same_block(text, spans[first - 1], spans[first])
            and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])):
         first -= 1
-    return " ".join(text[spans[first][0]:spans[last][1]].split())
+    return spans[first][0], spans[last][1]
+
+
+def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
+    return " ".join(text[slice(*_whole_span(text, spans, i))].split())
 
 
 def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
@@ -144,3 +151,36 @@ def quote(text: str, scores: Sequence[float], question: str = "", identifiers: S
         best = max(candidates,
                    key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
     return _as_read(text, spans, best)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A whole sentence (or a table row read with its header) of a passage, scored against the question."""
+
+    start: int  # offsets in the passage text
+    end: int
+    text: str  # as it reads on its own
+    score: float
+    names_question: bool  # names equipment the question names
+    step: bool  # a numbered step
+
+
+def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str] = ()) -> list[Piece]:
+    """Every piece of `passage_sentences(text)` made whole, best first: pieces that name the
+    question's equipment before the rest, then by score; one piece per whole sentence."""
+    kept = passage_sentences(text)
+    if not kept or len(kept) != len(scores):
+        return []
+    spans = sentences(text)
+    position = {span: n for n, span in enumerate(spans)}
+    best: dict[tuple[int, int], Piece] = {}
+    for span, score in zip(kept, scores):
+        n = position[span]
+        line = text[slice(*spans[n])]
+        as_read = _as_read(text, spans, n)
+        whole = spans[n] if _is_row(line) or as_read != _line(text, spans[n]) else _whole_span(text, spans, n)
+        shown = as_read if whole == spans[n] else " ".join(text[slice(*whole)].split())
+        piece = Piece(whole[0], whole[1], shown, float(score), _names(line, identifiers), bool(LIST_PREFIX.match(line)))
+        if whole not in best or best[whole].score < piece.score:
+            best[whole] = piece
+    return sorted(best.values(), key=lambda p: (p.names_question, p.score), reverse=True)

@@ -14,7 +14,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from operator_assistant.core.assistant import Assistant, Turn, contextualize
+from operator_assistant.core.answer.followup import search_query
+from operator_assistant.core.answer.policy import DEFAULT_POLICY
+from operator_assistant.core.assistant import Assistant
 from operator_assistant.core.evaluation import GoldenQuestion
 
 
@@ -30,7 +32,8 @@ class Calibration:
     loo_not_in_corpus_refused: int
 
 
-def choose_threshold(answerable: Sequence[float], unanswerable: Sequence[float], max_false_refusal: float = 0.05) -> float:
+def choose_threshold(answerable: Sequence[float], unanswerable: Sequence[float],
+                     max_false_refusal: float = DEFAULT_POLICY.max_false_refusal) -> float:
     """Refuse below the threshold: highest refusal of unanswerable questions, at most
     `max_false_refusal` of answerable ones refused, and a margin on both sides."""
     ordered = sorted(answerable)
@@ -47,9 +50,8 @@ def question_evidence(assistant: Assistant, questions: Sequence[GoldenQuestion])
     by_id = {q.id: q for q in questions}
     scores = []
     for q in questions:
-        history = [Turn(by_id[q.follows].question, "")] if q.follows in by_id else []
-        query = contextualize(q.question, history)
-        _, evidence, _ = assistant.retrieve(query)
+        query = search_query(q.question, by_id[q.follows].question if q.follows in by_id else None)
+        _, evidence, _, _ = assistant.retrieve(query)
         scores.append((q, evidence))
     return scores
 

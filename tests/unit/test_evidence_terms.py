@@ -1,6 +1,6 @@
 """Question words that no indexed document contains (the refusal's subject check)."""
 
-from operator_assistant.core.retrieval.terms import unfamiliar_terms
+from operator_assistant.core.answer.evidence import unfamiliar_terms
 from operator_assistant.core.tokenize import tokenize
 
 DOCUMENTS = """Sodium hypochlorite dose setpoint is 2.5 mg/L. The login screen of the HMI

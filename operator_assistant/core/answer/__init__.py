@@ -1,0 +1,2 @@
+"""The answer stage: follow-up rule, evidence and refusal, the answer card, the model's
+checked wording, and the policy that holds every tuned number."""

@@ -1,0 +1,276 @@
+"""The answer card: the documents' own words that answer a question, built without the model.
+
+Three kinds, tried in this order:
+- a table: the rows a question names (a tag, a row label, or a family such as "B-series",
+  which means every B row) and the columns it asks for (matched to the column headers),
+  as the document's cells, each with its place in the document;
+- a procedure: when the question asks how to do something, or its best sentence is a
+  numbered step, the whole step list of that procedure in order, with its section;
+- otherwise the one to three whole sentences closest to the question.
+Everything on a card is a verbatim span of a cited passage; nothing is composed but the
+"header: cell" reading of a table row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from operator_assistant.core.answer.evidence import Evidence
+from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
+from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
+from operator_assistant.core.answer.sentences import Piece, ranked_pieces
+from operator_assistant.core.documents.tables import Cell, Table, cell_unit
+from operator_assistant.core.index.manifest import Manifest, TableRecord
+from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+
+# Words that ask for "the setpoints" without saying which: every value column answers them.
+_GENERIC = frozenset(tokenize("alarm alarms threshold thresholds setpoint setpoints set point limit limits value values "
+                              "setting settings trip trips level levels protection"))
+_FAMILY = re.compile(r"\b([A-Za-z]{1,4})[- ]?(?:series|pumps|units|trains)\b", re.IGNORECASE)
+_UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
+_STEP = re.compile(r"^\s*(\d{1,2})[.)]\s+\S")
+_HOW = re.compile(r"^\s*(how\b|what (are|is) the (steps|procedure|sequence)|what steps|in what order)|"
+                  r"\b(procedure|steps|step by step|sequence)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A card and the passages it cites, in the card's citation order (numbers from 1)."""
+
+    card: Card
+    sources: list[Source]
+
+
+# reading a section back from the manifest
+
+
+def section_lines(manifest: Manifest, source: Source) -> list[tuple[int, str]]:
+    """(document offset, line) of every line of the source's section, in order, overlaps removed."""
+    chunks = [c for c in manifest.chunks(manifest.chunk_hashes(source.doc_id)).values() if c.section == source.section]
+    lines: dict[int, str] = {}
+    for chunk in chunks or []:
+        pos = 0
+        for line in chunk.text.split("\n"):
+            if line.strip():
+                lines.setdefault(chunk.start + pos, line)
+            pos += len(line) + 1
+    return sorted(lines.items())
+
+
+def _span_source(source: Source, number: int, lines: Sequence[tuple[int, str]], start: int, end: int) -> Source:
+    """A citation for [start, end) of the source's document, its text read from the section's lines."""
+    text = "\n".join(line for at, line in lines if at < end and at + len(line) > start)
+    return Source(number, source.chunk_id, source.document, source.source, source.section, source.pages,
+                  start, end, text or source.text, source.score)
+
+
+# tables
+
+
+def _row_tokens(row: Sequence[Cell]) -> set[str]:
+    return {canonical(t) for c in row for t in raw_tokens(c.text)}
+
+
+def _named_rows(table: Table, question: str, named: set[str], families: set[str]) -> list[int]:
+    words = set(tokenize(question))
+    found = []
+    for n, row in enumerate(table.rows):
+        label = row[0].text if row else ""
+        family = re.match(r"^([A-Za-z]{1,4})-?\d+[A-Za-z]?$", label.strip())
+        label_words = set(tokenize(label)) - _GENERIC
+        if (named & _row_tokens(row) or (family and family.group(1).casefold() in families)
+                or (label_words and not any(ch.isdigit() for ch in label) and label_words <= words)):
+            found.append(n)
+    return found
+
+
+def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
+    """(columns to show, how specifically the question asked for them: 2 by name, 1 generic, 0 not at all)."""
+    words = set(tokenize(question))
+    scores = []
+    for head in table.header:
+        head_words = set(tokenize(head.text))
+        scores.append(2 * len((head_words - _GENERIC) & words) + len(head_words & _GENERIC & words))
+    specific = max(scores[1:], default=0) >= 2
+    if specific:
+        chosen = [n for n in range(1, len(scores)) if scores[n] == max(scores[1:])]
+    else:
+        chosen = list(range(1, len(table.header)))
+    # the row label, a column holding equipment the question names, and the unit stay with the values
+    keep = {0, *chosen}
+    for n in range(1, len(table.header)):
+        if _UNIT_HEADER.match(table.header[n].text.strip()) or any(
+                n < len(table.rows[r]) and named & _row_tokens([table.rows[r][n]]) for r in rows):
+            keep.add(n)
+    level = 2 if specific else (1 if any(scores[1:]) else 0)
+    return sorted(keep), level
+
+
+def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord]],
+               policy: AnswerPolicy = DEFAULT_POLICY) -> tuple[Source, TableRecord, list[int], list[int]] | None:
+    """(source, table, rows, columns) of the table that best answers the question, or None."""
+    named = {canonical(t) for t in raw_tokens(query) if any(c.isdigit() for c in t)}
+    families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
+    best, best_key = None, None
+    for rank, (source, record) in enumerate(candidates):
+        table = record.table
+        rows = _named_rows(table, query, named, families)
+        columns, level = _columns(table, question, named, rows)
+        if rows:
+            key = (2, level, len(rows) < len(table.rows), -rank)
+        elif level == 2 and rank == 0 and len(table.rows) <= policy.table_rows_unnamed:
+            rows, key = list(range(len(table.rows))), (1, level, False, -rank)
+        else:
+            continue
+        if best_key is None or key > best_key:
+            best, best_key = (source, record, rows, columns), key
+    return best
+
+
+def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
+                 lines: Sequence[tuple[int, str]]) -> Found:
+    table = record.table
+    start = min(table.rows[r][0].start for r in rows)
+    end = max(c.end for r in rows for c in table.rows[r])
+    cited = _span_source(source, 1, lines, min(start, table.header[0].start), end)
+    cells, units = [], []
+    for r in rows:
+        row = table.rows[r]
+        cells.append(tuple(CardCell(row[c].text if c < len(row) else "", 1, row[c].start if c < len(row) else start,
+                                    row[c].end if c < len(row) else start) for c in columns))
+        units.append(tuple(cell_unit(table, row, c) for c in columns))
+    title = " > ".join(record.section[-1:]) if record.section else source.document
+    return Found(Card(TABLE, title, tuple(cells), tuple(table.header[c].text for c in columns), tuple(units)), [cited])
+
+
+# procedures
+
+
+def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
+    """Numbered step lists in the lines: each a list of (start, end) per step, wrapped lines joined."""
+    lists: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    expected = 1
+    for at, line in lines:
+        m = _STEP.match(line)
+        if m and int(m.group(1)) == expected:
+            current.append((at + len(line) - len(line.lstrip()), at + len(line.rstrip())))
+            expected += 1
+        elif m and int(m.group(1)) == 1:
+            if len(current) >= 2:
+                lists.append(current)
+            current, expected = [(at + len(line) - len(line.lstrip()), at + len(line.rstrip()))], 2
+        elif current and not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) and not line[:1].isupper():
+            current[-1] = (current[-1][0], at + len(line.rstrip()))  # a step wrapped onto the next line
+        elif current and line.lstrip()[:1] in "-*\u2022" or current and re.match(r"^\s*[a-z][.)]\s", line):
+            current[-1] = (current[-1][0], at + len(line.rstrip()))  # sub-items belong to their step
+        elif current:
+            if len(current) >= 2:
+                lists.append(current)
+            current, expected = [], 1
+    if len(current) >= 2:
+        lists.append(current)
+    return lists
+
+
+def _last_text(lines: Sequence[tuple[int, str]], span: tuple[int, int]) -> str:
+    for at, line in reversed(lines):
+        if at < span[1]:
+            return line.rstrip()
+    return ""
+
+
+def _text_at(lines: Sequence[tuple[int, str]], start: int, end: int) -> str:
+    return " ".join(" ".join(line[max(0, start - at):end - at].split()) for at, line in lines
+                    if at < end and at + len(line) > start).strip()
+
+
+def procedure_card(question: str, best: Piece | None, best_source: Source | None, sources: Sequence[Source],
+                   manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+    asks_how = bool(_HOW.search(question))
+    if not asks_how and not (best is not None and best.step):
+        return None
+    order = ([best_source] if best_source is not None else []) + [s for s in sources if s is not best_source]
+    for source in order[:3]:
+        lines = section_lines(manifest, source)
+        lists = _steps(lines)
+        if not lists:
+            continue
+        target = source.start + best.start if best is not None and source is best_source else source.start
+        # the list holding the best sentence, else the first list in the passage, else the first
+        chosen = next((s for s in lists if s[0][0] <= target <= s[-1][1]),
+                      next((s for s in lists if s[-1][1] >= source.start), lists[0]))
+        if len(chosen) > policy.procedure_steps:
+            at = next((i for i, (a, b) in enumerate(chosen) if a <= target <= b), 0)
+            chosen = chosen[max(0, at - policy.procedure_steps // 2):][:policy.procedure_steps]
+        cited = _span_source(source, 1, lines, chosen[0][0], chosen[-1][1])
+        steps = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in chosen)
+        title = source.section[-1] if source.section else source.document
+        return Found(Card(PROCEDURE, title, steps), [cited])
+    return None
+
+
+# sentences
+
+
+def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+    if not pieces:
+        return None
+    top = pieces[0][0]
+    chosen = [pieces[0]]
+    for piece, source in pieces[1:]:
+        if len(chosen) >= policy.card_sentences:
+            break
+        if piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}:
+            chosen.append((piece, source))
+    numbers: dict[str, int] = {}
+    cells, cited = [], []
+    for piece, source in chosen:
+        if source.chunk_id not in numbers:
+            numbers[source.chunk_id] = len(numbers) + 1
+            cited.append(Source(numbers[source.chunk_id], source.chunk_id, source.document, source.source,
+                                source.section, source.pages, source.start, source.end, source.text, source.score))
+        cells.append((CardCell(piece.text, numbers[source.chunk_id], source.start + piece.start,
+                               source.start + piece.end),))
+    first = chosen[0][1]
+    title = first.section[-1] if first.section else first.document
+    return Found(Card(SENTENCES, title, tuple(cells)), cited)
+
+
+# putting it together
+
+
+class CardBuilder:
+    def __init__(self, manifest: Manifest, evidence: Evidence, policy: AnswerPolicy = DEFAULT_POLICY) -> None:
+        self.manifest = manifest
+        self.evidence = evidence
+        self.policy = policy
+
+    def pieces(self, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str]
+               ) -> list[tuple[Piece, Source]]:
+        """Whole sentences of the passages, best first: equipment the question names, then closeness."""
+        found = []
+        for source in sources:
+            vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
+            if len(vectors):
+                found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)]
+        return sorted(found, key=lambda ps: (ps[0].names_question, ps[0].score), reverse=True)
+
+    def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
+              identifiers: Sequence[str]) -> Found | None:
+        """The card for a question whose passages were found (and not refused), or None if none can be made."""
+        candidates = [(s, t) for s in sources for t in self.manifest.tables_in(s.doc_id, s.start, s.end)]
+        seen: set[tuple[str, int]] = set()
+        candidates = [(s, t) for s, t in candidates if not ((t.doc_id, t.ordinal) in seen or seen.add((t.doc_id, t.ordinal)))]
+        picked = table_card(question, query, candidates, self.policy)
+        if picked is not None:
+            source, record, rows, columns = picked
+            return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
+        pieces = self.pieces(query_vector, sources, identifiers)
+        best, best_source = pieces[0] if pieces else (None, None)
+        found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
+        return found or sentence_card(pieces, self.policy)

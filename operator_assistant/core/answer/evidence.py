@@ -1,0 +1,109 @@
+"""How well the passages found answer a question, and the decision to refuse.
+
+With a cross-encoder installed, its best score is the evidence. Otherwise the evidence
+is the best cosine similarity between the question and any single sentence (or table
+row, read with its header) of the top passages: whole chunks mix several topics, and a
+sentence that answers the question stands out more clearly. It is lowered when the
+question names an uncommon word that no document contains: a question about fluoride in
+a plant whose documents never mention it can still look close to a dosing section
+(MiniLM places "fluoride dose" near "hypochlorite dose"); the subject word gives it away.
+Only words uncommon in English count, so "nobody" or "thing" in a paraphrase do not;
+frequencies come from the wordfreq package (its small English list ships in the wheel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+import numpy as np
+
+from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
+from operator_assistant.core.answer.sentences import pieces_as_read
+from operator_assistant.core.index.manifest import Manifest
+from operator_assistant.core.retrieval.rerank import RankedHit
+from operator_assistant.core.tokenize import tokenize
+
+HYBRID_SIGNAL = "sentence-similarity-v2"
+
+
+def _words(text: str) -> list[str]:
+    from wordfreq import tokenize as split_words
+
+    out = []
+    for word in split_words(text, "en"):
+        word = word.removesuffix("'s").removesuffix("\u2019s")
+        if len(word) >= 2 and word.isalpha():
+            out.append(word)
+    return list(dict.fromkeys(out))
+
+
+def load_word_list() -> None:
+    """Read the English word list now (about 0.2 s), not at the first question."""
+    from wordfreq import zipf_frequency
+
+    zipf_frequency("pump", "en", wordlist="small")
+
+
+def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: float = DEFAULT_POLICY.rarer_than) -> list[str]:
+    """Uncommon words of `question` none of whose index terms is in `vocabulary` (the BM25 terms)."""
+    from wordfreq import zipf_frequency
+
+    if not vocabulary:
+        return []
+    found = []
+    for word in _words(question):
+        terms = tokenize(word)
+        if terms and not any(t in vocabulary for t in terms) and zipf_frequency(word, "en", wordlist="small") < rarer_than:
+            found.append(word)
+    return found
+
+
+def signal_name(cross_encoder: str | None) -> str:
+    """What the evidence is measured with; a stored threshold applies only to the same signal."""
+    return f"cross-encoder:{cross_encoder}" if cross_encoder else HYBRID_SIGNAL
+
+
+def stored_threshold(manifest: Manifest, signal: str) -> float | None:
+    """The threshold `calibrate` stored with the index for exactly this signal, if any."""
+    if manifest.get_meta("refusal_signal") == signal and manifest.get_meta("refusal_threshold") is not None:
+        return float(manifest.get_meta("refusal_threshold"))
+    return None
+
+
+class Evidence:
+    """Scores the passages found for a question; caches the sentence vectors of each chunk."""
+
+    def __init__(self, embed: Callable[[list[str]], np.ndarray], policy: AnswerPolicy = DEFAULT_POLICY) -> None:
+        self.embed = embed  # the embedder loads on first use
+        self.policy = policy
+        self._sentence_cache: dict[str, np.ndarray] = {}
+
+    def sentence_vectors(self, chunk_id: str, text: str) -> np.ndarray:
+        """One vector per piece of `pieces_as_read(text)`, cached by chunk id (its content hash)."""
+        cached = self._sentence_cache.get(chunk_id)
+        if cached is None:
+            parts = pieces_as_read(text)
+            cached = self.embed(parts) if parts else np.zeros((0, 1), dtype=np.float32)
+            if len(self._sentence_cache) > 2000:
+                self._sentence_cache.clear()
+            self._sentence_cache[chunk_id] = cached
+        return cached
+
+    def score(self, query_vector: np.ndarray, ranked: Sequence[RankedHit], cross_encoder: bool,
+              unfamiliar: Sequence[str]) -> float:
+        """Higher = better supported."""
+        if not ranked:
+            return float("-inf") if cross_encoder else 0.0
+        if cross_encoder:
+            return max(r.score for r in ranked)
+        best = 0.0
+        for r in ranked:
+            vectors = self.sentence_vectors(r.hit.chunk.chunk_id, r.hit.chunk.text)
+            if len(vectors):
+                best = max(best, float((vectors @ query_vector).max()))
+        return best - (self.policy.unfamiliar_penalty if unfamiliar else 0.0)
+
+
+def should_refuse(evidence: float, threshold: float | None, found_anything: bool) -> bool:
+    """Refuse without asking the model: nothing found, or evidence below the threshold (None: no threshold)."""
+    return not found_anything or (threshold is not None and evidence < threshold)

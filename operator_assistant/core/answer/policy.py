@@ -1,0 +1,63 @@
+"""Every tuned number of the answer stage, in one place, each with why and where it was measured.
+
+"BENCHMARKS.md, <heading>" names the section that holds the run that chose the value;
+a value changes only with a new run there, on the golden set and confirmed on the
+real-document set (tune on one, check on the other).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# What leads an answer (`answer_mode` in config.toml).
+CARD_ONLY = "card"  # the document's own words only; the model is never called
+CARD_THEN_MODEL = "card+model"  # the card at once, then the model's wording if it passes every check
+MODEL_FIRST = "model-first"  # for a plant that installs a bigger GGUF: checked wording above the card
+ANSWER_MODES = (CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST)
+
+
+@dataclass(frozen=True)
+class AnswerPolicy:
+    # --- refusal (BENCHMARKS.md, "Refusal threshold") ---
+    # Hybrid evidence below which the question is refused while no `calibrate` has been run.
+    # Fitted on the sample golden set and confirmed on the real-document questions.
+    default_threshold: float = 0.441
+    # Taken off the evidence when the question names an uncommon word no document contains.
+    unfamiliar_penalty: float = 0.15
+    # Zipf frequency below which a word counts as uncommon: 10 per million words ("pump" 4.3, "fluoride" 3.3).
+    rarer_than: float = 4.0
+    # Calibration refuses at most this share of answerable golden questions.
+    max_false_refusal: float = 0.05
+
+    # --- the card (BENCHMARKS.md, "Answer card") ---
+    # Shorter pieces (a lone heading word) match any question.
+    min_sentence_chars: int = 20
+    # Sentences kept beside the best one: within this cosine of it, at most `card_sentences` in all.
+    sentence_margin: float = 0.08
+    card_sentences: int = 3
+    # A table column counts as asked for when the question shares a word with its header;
+    # a row when the question names its label or identifier. Tables above this many rows
+    # are shown only for the rows the question names.
+    table_rows_unnamed: int = 8
+    # A procedure is shown whole up to this many steps, else the steps around the best one.
+    procedure_steps: int = 20
+
+    # --- the model's wording (BENCHMARKS.md, "Model wording") ---
+    # Prompt tokens: the card's evidence and the question; the fixed rules come first so that
+    # llama.cpp reuses their cached state (measured 200 prompt tokens/s on two cores).
+    prompt_tokens: int = 400
+    wording_tokens: int = 80
+    # Small models loop on lists without a penalty for repeats.
+    repeat_penalty: float = 1.3
+    # Two sentences sharing this share of their content words say the same thing.
+    repeat_jaccard: float = 0.8
+
+    # --- reading the passages (BENCHMARKS.md, "Citation accuracy") ---
+    # "Search small, read big": a chunk shorter than this is read with its section, up to `expand_up_to`.
+    expand_below: int = 600
+    expand_up_to: int = 2400
+    # Near-duplicate passages (boilerplate) share this share of their tokens.
+    near_duplicate_jaccard: float = 0.8
+
+
+DEFAULT_POLICY = AnswerPolicy()

@@ -1,0 +1,176 @@
+"""Records that leave the answer stage: sources, the answer card, the answer, and the
+events `Assistant.ask` streams (sources found, card ready, model text, answered)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from operator_assistant.core.llm.citations import Claim
+
+REFUSAL = "I don't have that information in the provided documents."
+
+TABLE, PROCEDURE, SENTENCES = "table", "procedure", "sentences"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A passage found for a question or cited in an answer, with where it is."""
+
+    number: int
+    chunk_id: str
+    document: str
+    source: str
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    start: int
+    end: int
+    text: str
+    score: float
+
+    @property
+    def doc_id(self) -> str:
+        return self.chunk_id.split(":", 1)[0]
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "document": self.document, "source": self.source,
+                "section": " > ".join(self.section), "sections": list(self.section),
+                "page": self.pages[0] if self.pages else None, "pages": list(self.pages), "start": self.start,
+                "end": self.end, "text": self.text, "chunk_id": self.chunk_id, "score": self.score}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Source:
+        return cls(data["number"], data.get("chunk_id", ""), data["document"], data["source"],
+                   tuple(data.get("sections") or data["section"].split(" > ")), tuple(data.get("pages") or ()),
+                   data["start"], data["end"], data["text"], data.get("score", 0.0))
+
+
+@dataclass(frozen=True)
+class CardCell:
+    """One verbatim piece of a card: a table cell, a procedure step or a sentence."""
+
+    text: str
+    source: int  # the citation number of the source it is taken from
+    start: int  # offsets in that source's document text, to highlight it
+    end: int
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """What an operator reads first: the documents' own words that answer the question."""
+
+    kind: str  # TABLE, PROCEDURE or SENTENCES
+    title: str  # the section (or table) the evidence comes from
+    rows: tuple[tuple[CardCell, ...], ...]  # table rows; one cell per step or sentence otherwise
+    columns: tuple[str, ...] = ()  # table column names
+    units: tuple[tuple[str, ...], ...] = ()  # table: the unit of each cell, "" where none applies
+
+    @property
+    def cells(self) -> list[CardCell]:
+        return [c for row in self.rows for c in row]
+
+    @property
+    def sources(self) -> list[int]:
+        return list(dict.fromkeys(c.source for c in self.cells))
+
+    def as_text(self) -> str:
+        """The card as plain text, each line with its citation: for the terminal, exports and the eval."""
+        head = f"{self.title}:" if self.title else ""
+        if self.kind == TABLE:
+            lines = [" | ".join(self.columns)] + [" | ".join(c.text for c in row) for row in self.rows]
+            cite = "".join(f"[{n}]" for n in self.sources)
+            return "\n".join(([f"{head} {cite}".strip()] if head or cite else []) + lines)
+        lines = [f"{c.text} [{c.source}]" for row in self.rows for c in row]
+        return "\n".join(([head] if head else []) + lines)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "title": self.title, "columns": list(self.columns),
+                "units": [list(u) for u in self.units],
+                "rows": [[asdict(c) for c in row] for row in self.rows]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Card:
+        return cls(data["kind"], data.get("title", ""),
+                   tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
+                   tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])))
+
+
+@dataclass
+class Turn:
+    question: str
+    answer: str
+
+
+@dataclass
+class Answer:
+    question: str
+    search_query: str
+    text: str  # what the operator reads before the source list, as plain text (card and any model wording)
+    refused: bool
+    citations: list[Source]
+    unverified: list[Claim] = field(default_factory=list)  # kept for stored answers; checked wording has none
+    closest: list[Source] = field(default_factory=list)
+    evidence: float = 0.0
+    threshold: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+    cancelled: bool = False
+    claims: int = 0  # numbers and identifiers the model wrote, each checked against the card
+    unfamiliar: list[str] = field(default_factory=list)  # question words no indexed document contains
+    card: Card | None = None
+    wording: str = ""  # the model's checked wording, shown; "" when none or left out
+    wording_note: str = ""  # why the model's wording was left out, for the operator
+    mode: str = ""  # which led: the card or the model (see answer.policy)
+    audit_warning: str = ""  # set when the audit line for this answer could not be written
+
+    def to_json(self) -> dict:
+        return {"question": self.question, "answer": self.text, "refused": self.refused,
+                "citations": [c.to_json() for c in self.citations],
+                "unverified": [asdict(c) for c in self.unverified],
+                "closest": [c.to_json() for c in self.closest],
+                "evidence": round(self.evidence, 4), "threshold": round(self.threshold, 4),
+                "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()},
+                "search_query": self.search_query, "claims": self.claims, "unfamiliar": self.unfamiliar,
+                "card": self.card.to_json() if self.card else None, "wording": self.wording,
+                "wording_note": self.wording_note, "mode": self.mode}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Answer:
+        return cls(data["question"], data.get("search_query", data["question"]), data["answer"], data["refused"],
+                   [Source.from_json(c) for c in data["citations"]],
+                   [Claim(c["text"], c["start"], c["end"]) for c in data.get("unverified", [])],
+                   [Source.from_json(c) for c in data.get("closest", [])], data.get("evidence", 0.0),
+                   data.get("threshold", 0.0), data.get("timings", {}), data.get("cancelled", False),
+                   data.get("claims", 0), data.get("unfamiliar", []),
+                   Card.from_json(data["card"]) if data.get("card") else None, data.get("wording", ""),
+                   data.get("wording_note", ""), data.get("mode", ""))
+
+
+@dataclass(frozen=True)
+class SourcesFound:
+    sources: list[Source]
+
+
+@dataclass(frozen=True)
+class CardReady:
+    """The card, as soon as retrieval is done and before the model is asked."""
+
+    card: Card
+    sources: list[Source]  # the card's sources, numbered as the card cites them
+
+
+@dataclass(frozen=True)
+class TextGenerated:
+    text: str
+
+
+@dataclass(frozen=True)
+class Answered:
+    answer: Answer
+
+
+Event = SourcesFound | CardReady | TextGenerated | Answered
+
+
+def is_refusal(text: str) -> bool:
+    norm = text.replace("\u2019", "'").casefold()
+    return "don't have that information in the provided documents" in norm or "do not have that information" in norm
