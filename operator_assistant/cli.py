@@ -97,6 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     answers.add_argument("file", type=Path, metavar="FILE")
     answers.add_argument("--corpus", type=Path, help="documents folder (default: FILE's folder/documents)")
     answers.add_argument("--work-dir", type=Path, help="where to keep the evaluation index (reused next time)")
+    answers.add_argument("--mode", choices=ANSWER_MODES, help="what leads (default from settings: answer_mode)")
+    answers.add_argument("--rows", action="store_true", help="print each question's answer and scores")
     answers.add_argument("--json", action="store_true")
     return parser
 
@@ -468,7 +470,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     questions = evaluation.load_golden(args.file)
     corpus = args.corpus or args.file.parent / "documents"
     # Evaluation is not operator use: its questions come from a file, hundreds per run, in a scratch index.
-    engine = _engine(_settings(args, _work_dir(args, "golden")), audit=False)
+    import hashlib
+
+    # one scratch index per documents folder: two corpora never mix in one evaluation
+    corpus_key = hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
+    engine = _engine(_settings(args, _work_dir(args, f"golden-{corpus_key}")), audit=False)
     engine.ingest([corpus])
     if args.action == "answers":
         return _eval_answers(args, engine, questions)
@@ -492,26 +498,42 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
     from operator_assistant.core.assistant import open_assistant
 
     assistant = open_assistant(engine)
-    out = evaluation.run_answers(assistant, questions, temperature=0.0,
+    out = evaluation.run_answers(assistant, questions, temperature=0.0, mode=args.mode,
                                  progress=None if args.json else lambda n, total: print(f"\r{n}/{total}", end="", flush=True))
     out["reranker"] = assistant.reranker.name if assistant.reranker.is_model else "none installed"
     out["threshold"] = dict(zip(("value", "calibrated"), assistant.threshold()))
+    out["mode"] = args.mode or engine.settings.answer_mode
     if args.json:
         _print_json(out)
         return EXIT_OK
+    if args.rows:
+        for r in out["rows"]:
+            mark = "ok " if r["answer_correct"] else ("REF" if r["refused"] else "-- ")
+            print(f"\n{mark} {r['id']} ({r['kind']}, card {r['card']}, evidence {r['evidence']:.3f}, cited {r['cited']})")
+            print("    " + r["answer"].replace("\n", "\n    "))
+            if r["wording_note"]:
+                print(f"    note: {r['wording_note']}")
+            if r["unsupported"]:
+                print(f"    UNSUPPORTED: {r['unsupported']}")
     lat = out["latency"]
+    threshold = out["threshold"]
     print(f"\r{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus); "
-          f"reranker: {out['reranker']}")
-    print(f"answer keyword hit rate      {out['keyword_hit_rate']:.3f}")
-    print(f"citation accuracy            {out['citation_accuracy']:.3f}  (expected document cited, answerable)")
-    print(f"  without the quoted source  {out['keyword_hit_rate_model_only']:.3f} keyword hit rate, "
-          f"{out['citation_accuracy_model_only']:.3f} citation accuracy (the model's own words and markers)")
-    print(f"refused, not in corpus       {out['refused_not_in_corpus']:.3f}")
-    print(f"refused, answerable          {out['refused_answerable']:.3f}")
-    print(f"unverified-claim rate        {out['unverified_claim_rate']:.3f}")
+          f"mode {out['mode']}; reranker: {out['reranker']}; threshold {threshold['value'] or 0:.3f}"
+          f" ({'calibrated' if threshold['calibrated'] else 'default'})")
+    print(f"{'kind':<14} {'n':>3} {'correct':>8} {'cited':>6} {'refused':>8} {'unsupported':>11} {'words':>6} {'p95':>5}")
+    for kind, m in [("all", out), *out["by_kind"].items()]:
+        refused = m.get("refused_answerable", m.get("refused_not_in_corpus", 0.0))
+        words = m.get("words_shown", {})
+        print(f"{kind:<14} {m['questions']:>3} {m.get('answer_correct', float('nan')):>8.3f} "
+              f"{m.get('citation_accuracy', float('nan')):>6.3f} {refused:>8.3f} {m['shown_unsupported_values']:>11} "
+              f"{words.get('mean', 0):>6.1f} {words.get('p95', 0):>5}")
+    print(f"answer correct, number+identifier {out['answer_correct_number_identifier']}")
+    print(f"refused: not in corpus {out.get('refused_not_in_corpus', 0):.3f}, answerable {out.get('refused_answerable', 0):.3f}")
+    print(f"words shown, non-procedure mean {out['words_shown_non_procedure_mean']:.1f}; cards {out['cards']}; "
+          f"model wording shown {out['wording_shown']}, left out {out['wording_left_out']}")
+    print(f"card p50/p95                 {lat['card']['p50_ms']:.0f} / {lat['card']['p95_ms']:.0f} ms")
     print(f"first token p50/p95          {lat['first_token']['p50_ms']:.0f} / {lat['first_token']['p95_ms']:.0f} ms")
     print(f"total p50/p95                {lat['total']['p50_ms']:.0f} / {lat['total']['p95_ms']:.0f} ms")
-    print(f"retrieval+rerank p50/p95     {lat['retrieve_rerank']['p50_ms']:.0f} / {lat['retrieve_rerank']['p95_ms']:.0f} ms")
     return EXIT_OK
 
 

@@ -222,10 +222,11 @@ def load_golden(path: Path) -> list[GoldenQuestion]:
 
 
 def retrieval_query(question: GoldenQuestion, by_id: dict[str, GoldenQuestion]) -> str:
-    """A follow-up is searched together with the question it follows."""
-    if question.follows and question.follows in by_id:
-        return f"{retrieval_query(by_id[question.follows], by_id)} {question.question}"
-    return question.question
+    """What the app searches for: a follow-up with the question it follows (the app's own rule)."""
+    from operator_assistant.core.answer.followup import search_query
+
+    previous = by_id.get(question.follows) if question.follows else None
+    return search_query(question.question, previous.question if previous else None)
 
 
 def run_golden(engine: Engine, questions: list[GoldenQuestion], k: int = 5) -> dict[str, Any]:
@@ -289,15 +290,33 @@ def _keywords_found(keywords: Sequence[str], hits: Sequence[Any]) -> float:
 def _keyword_share(q: GoldenQuestion, text: str) -> float | None:
     if not (q.answer_keywords and q.source_file):
         return None
-    folded = text.casefold()
-    return sum(1 for k in q.answer_keywords if k.casefold() in folded) / len(q.answer_keywords)
+    folded = " ".join(text.split()).casefold()
+    return sum(1 for k in q.answer_keywords if " ".join(k.split()).casefold() in folded) / len(q.answer_keywords)
 
 
-def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0,
-                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Ask every question (follow-ups after the question they follow) and score the answers."""
-    from operator_assistant.core.assistant import Answered, Turn
+def unsupported_values(answer: Any) -> list[str]:
+    """Numbers and identifiers shown before the source list that are in none of the cited passages
+    (their text and section names)."""
+    from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts
+
+    if answer.refused:
+        return []
+    cited = "\n".join(f"{' '.join(c.section)}\n{c.text}" for c in answer.citations)
+    facts = passage_facts(cited)
+    shown = MARKER.sub(" ", answer.text)
+    return [shown[s:e] for kind, value, s, e in claims_in(shown) if not is_verified(kind, value, facts)]
+
+
+def _words_shown(text: str) -> int:
     from operator_assistant.core.llm.citations import MARKER
+
+    return len([w for w in MARKER.sub(" ", text).replace("|", " ").split() if any(c.isalnum() for c in w)])
+
+
+def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0, mode: str | None = None,
+                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Ask every question (follow-ups after the question they follow) and score what the operator reads."""
+    from operator_assistant.core.assistant import Answered, CardReady, Turn
 
     by_id = {q.id: q for q in questions}
     answers: dict[str, Any] = {}
@@ -306,45 +325,77 @@ def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: fl
         history = []
         if q.follows in by_id and q.follows in answers:
             history = [Turn(by_id[q.follows].question, answers[q.follows].text)]
-        answer = next(e.answer for e in assistant.ask(q.question, history, temperature=temperature)
-                      if isinstance(e, Answered))
+        answer, card_kind = None, None
+        for event in assistant.ask(q.question, history, temperature=temperature, mode=mode):
+            if isinstance(event, CardReady):
+                card_kind = event.card.kind
+            elif isinstance(event, Answered):
+                answer = event.answer
+        assert answer is not None
         answers[q.id] = answer
         cited = [Path(c.source).name for c in answer.citations]
-        # the model's own words, without the source sentence quoted under them
-        own, _ = answer.split_quote()
-        own_numbers = {int(n) for group in MARKER.findall(own) for n in group.split(",")}
-        own_cited = [Path(c.source).name for c in answer.citations if c.number in own_numbers]
+        keywords = _keyword_share(q, answer.text)
+        unsupported = unsupported_values(answer)
         rows.append({
             "id": q.id, "kind": q.kind, "answerable": bool(q.source_file), "refused": answer.refused,
+            "answer_correct": bool(q.source_file) and not answer.refused and keywords == 1.0,
             "cited_expected": bool(q.source_file) and q.source_file in cited,
-            "cited_expected_by_model": bool(q.source_file) and q.source_file in own_cited,
-            "keywords": _keyword_share(q, answer.text), "keywords_by_model": _keyword_share(q, own),
-            "claims": answer.claims, "unverified": len(answer.unverified), "evidence": round(answer.evidence, 4),
-            "first_token_ms": answer.timings.get("first_token_ms"), "total_ms": answer.timings.get("total_ms"),
+            "keywords": keywords, "card": card_kind, "wording_shown": bool(answer.wording),
+            "wording_note": answer.wording_note, "unsupported": unsupported, "words": _words_shown(answer.text),
+            "claims": answer.claims, "evidence": round(answer.evidence, 4),
+            "card_ms": answer.timings.get("card_ms"), "first_token_ms": answer.timings.get("first_token_ms") or None,
+            "total_ms": answer.timings.get("total_ms"),
             "retrieve_rerank_ms": answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
             "answer": answer.text, "cited": cited,
         })
         if progress is not None:
             progress(n + 1, len(questions))
+    return summarize_answers(rows)
+
+
+def _answer_metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
     ans = [r for r in rows if r["answerable"]]
     una = [r for r in rows if not r["answerable"]]
-    generated = [r for r in rows if not r["refused"]]
-    claims = sum(r["claims"] for r in generated)
-    return {
-        "questions": len(rows), "answerable": len(ans), "not_in_corpus": len(una),
-        "keyword_hit_rate": round(statistics.fmean(r["keywords"] for r in ans if r["keywords"] is not None), 4) if ans else 0.0,
-        "citation_accuracy": round(sum(r["cited_expected"] for r in ans) / len(ans), 4) if ans else 0.0,
-        # the same two without the quoted source sentence: what the model itself wrote and cited
-        "keyword_hit_rate_model_only": round(statistics.fmean(
-            r["keywords_by_model"] for r in ans if r["keywords_by_model"] is not None), 4) if ans else 0.0,
-        "citation_accuracy_model_only": round(sum(r["cited_expected_by_model"] for r in ans) / len(ans), 4) if ans else 0.0,
-        "refused_not_in_corpus": round(sum(r["refused"] for r in una) / len(una), 4) if una else 0.0,
-        "refused_answerable": round(sum(r["refused"] for r in ans) / len(ans), 4) if ans else 0.0,
-        "unverified_claim_rate": round(sum(r["unverified"] for r in generated) / claims, 4) if claims else 0.0,
+    shown = [r for r in rows if not r["refused"]]
+    words = [r["words"] for r in shown]
+    out: dict[str, Any] = {"questions": len(rows)}
+    if ans:
+        out.update(answer_correct=round(sum(r["answer_correct"] for r in ans) / len(ans), 4),
+                   citation_accuracy=round(sum(r["cited_expected"] for r in ans) / len(ans), 4),
+                   keyword_hit_rate=round(statistics.fmean(r["keywords"] or 0.0 for r in ans), 4),
+                   refused_answerable=round(sum(r["refused"] for r in ans) / len(ans), 4))
+    if una:
+        out["refused_not_in_corpus"] = round(sum(r["refused"] for r in una) / len(una), 4)
+    out["shown_unsupported_values"] = sum(len(r["unsupported"]) for r in rows)
+    if words:
+        out["words_shown"] = {"mean": round(statistics.fmean(words), 1), "p95": percentile(words, 95)}
+    return out
+
+
+def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Totals, the same per question kind, latencies and every row."""
+    ans = [r for r in rows if r["answerable"]]
+    una = [r for r in rows if not r["answerable"]]
+    shown = [r for r in rows if not r["refused"]]
+    non_procedure = [r["words"] for r in shown if r["card"] != "procedure"]
+    summary = {
+        **_answer_metrics(rows), "answerable": len(ans), "not_in_corpus": len(una),
+        # number and identifier questions: the ones where a wrong figure does harm
+        "answer_correct_number_identifier": round(statistics.fmean(
+            r["answer_correct"] for r in ans if r["kind"] in ("number", "identifier")), 4)
+        if any(r["kind"] in ("number", "identifier") for r in ans) else None,
+        "words_shown_non_procedure_mean": round(statistics.fmean(non_procedure), 1) if non_procedure else 0.0,
+        "cards": {kind: sum(1 for r in shown if r["card"] == kind) for kind in ("table", "procedure", "sentences")},
+        "wording_shown": sum(r["wording_shown"] for r in shown),
+        "wording_left_out": sum(1 for r in shown if r["wording_note"]),
+        "by_kind": {kind: _answer_metrics([r for r in rows if r["kind"] == kind])
+                    for kind in KINDS if any(r["kind"] == kind for r in rows)},
         "latency": {
-            "first_token": _latency([r["first_token_ms"] for r in generated if r["first_token_ms"]]),
+            "card": _latency([r["card_ms"] for r in rows if r["card_ms"] is not None]),
+            "first_token": _latency([r["first_token_ms"] for r in rows if r["first_token_ms"]]),
             "total": _latency([r["total_ms"] for r in rows if r["total_ms"]]),
             "retrieve_rerank": _latency([r["retrieve_rerank_ms"] for r in rows]),
         },
         "rows": rows,
     }
+    return summary

@@ -85,7 +85,16 @@ def _named_rows(table: Table, question: str, named: set[str], families: set[str]
         if (named & _row_tokens(row) or (family and family.group(1).casefold() in families)
                 or (label_words and not any(ch.isdigit() for ch in label) and label_words <= words)):
             found.append(n)
-    return found
+    if found or not table.rows:
+        return found
+    # else a row that alone shares a word with the question ("contractors" -> "Contractor employees")
+    header_words = {w for c in table.header for w in tokenize(c.text)}
+    row_words = [set(tokenize(" ".join(c.text for c in row))) - header_words - _GENERIC for row in table.rows]
+    for word in words - header_words:
+        holders = [n for n, ws in enumerate(row_words) if word in ws]
+        if len(holders) == 1:
+            found.append(holders[0])
+    return sorted(set(found))
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
@@ -164,7 +173,7 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
             if len(current) >= 2:
                 lists.append(current)
             current, expected = [(at + len(line) - len(line.lstrip()), at + len(line.rstrip()))], 2
-        elif current and not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) and not line[:1].isupper():
+        elif current and (not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) or line.lstrip()[:1].islower()):
             current[-1] = (current[-1][0], at + len(line.rstrip()))  # a step wrapped onto the next line
         elif current and line.lstrip()[:1] in "-*\u2022" or current and re.match(r"^\s*[a-z][.)]\s", line):
             current[-1] = (current[-1][0], at + len(line.rstrip()))  # sub-items belong to their step
