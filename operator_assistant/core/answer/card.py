@@ -33,7 +33,9 @@ _GENERIC = frozenset(tokenize("alarm alarms threshold thresholds setpoint setpoi
 _FAMILY = re.compile(r"\b([A-Za-z]{1,4})[- ]?(?:series|pumps|units|trains)\b", re.IGNORECASE)
 _UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
 _STEP = re.compile(r"^\s*(\d{1,2})[.)]\s+\S")
-_HOW = re.compile(r"^\s*(how\b|what (are|is) the (steps|procedure|sequence)|what steps|in what order)|"
+# A question that asks what to do, not what a value is ("how long", "how full" are not).
+_HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
+                  r"\bwhat (steps|should|do|must)\b.*\bdo\b|\bfirst thing\b|\bwhat to do\b|\bin what order\b|"
                   r"\b(procedure|steps|step by step|sequence)\b", re.IGNORECASE)
 
 
@@ -75,26 +77,31 @@ def _row_tokens(row: Sequence[Cell]) -> set[str]:
     return {canonical(t) for c in row for t in raw_tokens(c.text)}
 
 
-def _named_rows(table: Table, question: str, named: set[str], families: set[str]) -> list[int]:
-    words = set(tokenize(question))
-    found = []
+def _named_rows(table: Table, question: str, query: str, named: set[str], families: set[str]) -> tuple[list[int], int]:
+    """(rows the question names, how: 2 by identifier or family, 1 by the words of their label, 0 not at all).
+
+    Label words are matched against the question itself first and the search text (with
+    the question a follow-up continues) only when the question names no row."""
+    by_id = []
     for n, row in enumerate(table.rows):
-        label = row[0].text if row else ""
-        family = re.match(r"^([A-Za-z]{1,4})-?\d+[A-Za-z]?$", label.strip())
-        label_words = set(tokenize(label)) - _GENERIC
-        if (named & _row_tokens(row) or (family and family.group(1).casefold() in families)
-                or (label_words and not any(ch.isdigit() for ch in label) and label_words <= words)):
-            found.append(n)
-    if found or not table.rows:
-        return found
-    # else a row that alone shares a word with the question ("contractors" -> "Contractor employees")
-    header_words = {w for c in table.header for w in tokenize(c.text)}
-    row_words = [set(tokenize(" ".join(c.text for c in row))) - header_words - _GENERIC for row in table.rows]
-    for word in words - header_words:
-        holders = [n for n, ws in enumerate(row_words) if word in ws]
-        if len(holders) == 1:
-            found.append(holders[0])
-    return sorted(set(found))
+        label = row[0].text.strip() if row else ""
+        family = re.match(r"^([A-Za-z]{1,4})-?\d+[A-Za-z]?$", label)
+        if named & _row_tokens(row) or (family and family.group(1).casefold() in families):
+            by_id.append(n)
+    if by_id:
+        return by_id, 2
+    for text in (question, query):
+        words = set(tokenize(text))
+        share = {}
+        for n, row in enumerate(table.rows):
+            label = row[0].text if row else ""
+            label_words = set(tokenize(label)) - _GENERIC
+            if label_words and not any(ch.isdigit() for ch in label):
+                share[n] = len(label_words & words) / len(label_words)
+        best = max(share.values(), default=0.0)
+        if best >= 0.5:
+            return [n for n, v in share.items() if v == best], 1
+    return [], 0
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
@@ -109,35 +116,58 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
         chosen = [n for n in range(1, len(scores)) if scores[n] == max(scores[1:])]
     else:
         chosen = list(range(1, len(table.header)))
-    # the row label, a column holding equipment the question names, and the unit stay with the values
+    # the row label, the tags that identify what a value belongs to, and the unit stay with the values
     keep = {0, *chosen}
     for n in range(1, len(table.header)):
-        if _UNIT_HEADER.match(table.header[n].text.strip()) or any(
-                n < len(table.rows[r]) and named & _row_tokens([table.rows[r][n]]) for r in rows):
+        cells = [table.rows[r][n].text for r in rows if n < len(table.rows[r])]
+        if _UNIT_HEADER.match(table.header[n].text.strip()) or (cells and all(_is_tag(c) for c in cells)):
             keep.add(n)
     level = 2 if specific else (1 if any(scores[1:]) else 0)
     return sorted(keep), level
 
 
+def _is_tag(text: str) -> bool:
+    tokens = raw_tokens(text)
+    return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
+
+
 def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord]],
-               policy: AnswerPolicy = DEFAULT_POLICY) -> tuple[Source, TableRecord, list[int], list[int]] | None:
-    """(source, table, rows, columns) of the table that best answers the question, or None."""
+               best_piece: tuple[Piece, Source] | None = None, policy: AnswerPolicy = DEFAULT_POLICY
+               ) -> tuple[Source, TableRecord, list[int], list[int]] | None:
+    """(source, table, rows, columns) of the table that answers the question, or None.
+
+    A table answers when the question names its rows by tag or family and asks for any of
+    its values, names them by label and asks for a column by name, or when the sentence
+    closest to the question is one of its rows."""
     named = {canonical(t) for t in raw_tokens(query) if any(c.isdigit() for c in t)}
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     best, best_key = None, None
     for rank, (source, record) in enumerate(candidates):
         table = record.table
-        rows = _named_rows(table, query, named, families)
-        columns, level = _columns(table, question, named, rows)
-        if rows:
-            key = (2, level, len(rows) < len(table.rows), -rank)
-        elif level == 2 and rank == 0 and len(table.rows) <= policy.table_rows_unnamed:
-            rows, key = list(range(len(table.rows))), (1, level, False, -rank)
-        else:
+        rows, how = _named_rows(table, question, query, named, families)
+        columns, level = _columns(table, query, named, rows)
+        piece_row = _row_at(table, best_piece, source)
+        if piece_row is not None and not rows:
+            rows = [piece_row]
+            columns, level = _columns(table, query, named, rows)
+        if not ((how == 2 and level >= 1) or (how == 1 and level == 2) or piece_row is not None):
             continue
+        key = (piece_row is not None and piece_row in rows, how, level, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
+
+
+def _row_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Source) -> int | None:
+    """The table row the best piece is, if it is one."""
+    if best_piece is None or best_piece[1].doc_id != source.doc_id:
+        return None
+    piece, where = best_piece
+    start, end = where.start + piece.start, where.start + piece.end
+    for n, row in enumerate(table.rows):
+        if row and row[0].start < end and row[-1].end > start:
+            return n
+    return None
 
 
 def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
@@ -200,8 +230,7 @@ def _text_at(lines: Sequence[tuple[int, str]], start: int, end: int) -> str:
 
 def procedure_card(question: str, best: Piece | None, best_source: Source | None, sources: Sequence[Source],
                    manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
-    asks_how = bool(_HOW.search(question))
-    if not asks_how and not (best is not None and best.step):
+    if not _HOW.search(question):
         return None
     order = ([best_source] if best_source is not None else []) + [s for s in sources if s is not best_source]
     for source in order[:3]:
@@ -271,15 +300,21 @@ class CardBuilder:
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:
-        """The card for a question whose passages were found (and not refused), or None if none can be made."""
-        candidates = [(s, t) for s in sources for t in self.manifest.tables_in(s.doc_id, s.start, s.end)]
-        seen: set[tuple[str, int]] = set()
-        candidates = [(s, t) for s, t in candidates if not ((t.doc_id, t.ordinal) in seen or seen.add((t.doc_id, t.ordinal)))]
-        picked = table_card(question, query, candidates, self.policy)
-        if picked is not None:
-            source, record, rows, columns = picked
-            return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
+        """The card for a question whose passages were found (and not refused), or None if none can be made:
+        a procedure when the question asks what to do, else a table that answers it, else sentences."""
         pieces = self.pieces(query_vector, sources, identifiers)
         best, best_source = pieces[0] if pieces else (None, None)
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
-        return found or sentence_card(pieces, self.policy)
+        if found is not None:
+            return found
+        candidates, seen = [], set()
+        for source in sources:
+            for record in self.manifest.tables_in(source.doc_id, source.start, source.end):
+                if (record.doc_id, record.ordinal) not in seen:
+                    seen.add((record.doc_id, record.ordinal))
+                    candidates.append((source, record))
+        picked = table_card(question, query, candidates, pieces[0] if pieces else None, self.policy)
+        if picked is not None:
+            source, record, rows, columns = picked
+            return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
+        return sentence_card(pieces, self.policy)
