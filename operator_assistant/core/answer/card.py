@@ -78,10 +78,11 @@ def _row_tokens(row: Sequence[Cell]) -> set[str]:
 
 
 def _named_rows(table: Table, question: str, query: str, named: set[str], families: set[str]) -> tuple[list[int], int]:
-    """(rows the question names, how: 2 by identifier or family, 1 by the words of their label, 0 not at all).
+    """(rows the question names, how: 2 by identifier or family, 1 by words of their cells, 0 not at all).
 
-    Label words are matched against the question itself first and the search text (with
-    the question a follow-up continues) only when the question names no row."""
+    Words are matched against the question itself first and the search text (with the
+    question a follow-up continues) only when the question alone names no row: after
+    "What is the low alarm ...?", "What about the high alarm?" wants the "high" row."""
     by_id = []
     for n, row in enumerate(table.rows):
         label = row[0].text.strip() if row else ""
@@ -90,17 +91,15 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
             by_id.append(n)
     if by_id:
         return by_id, 2
+    header_words = {w for c in table.header for w in tokenize(c.text)}
+    row_words = [set(tokenize(" ".join(c.text for c in row))) - header_words - _GENERIC for row in table.rows]
     for text in (question, query):
-        words = set(tokenize(text))
-        share = {}
-        for n, row in enumerate(table.rows):
-            label = row[0].text if row else ""
-            label_words = set(tokenize(label)) - _GENERIC
-            if label_words and not any(ch.isdigit() for ch in label):
-                share[n] = len(label_words & words) / len(label_words)
-        best = max(share.values(), default=0.0)
-        if best >= 0.5:
-            return [n for n, v in share.items() if v == best], 1
+        words = set(tokenize(text)) - header_words - _GENERIC
+        overlap = [len(w & words) for w in row_words]
+        best = max(overlap, default=0)
+        chosen = [n for n, v in enumerate(overlap) if v == best]
+        if best >= 1 and len(chosen) < len(table.rows):
+            return chosen, 1
     return [], 0
 
 
@@ -232,8 +231,19 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
                    manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
     if not _HOW.search(question):
         return None
+    # the procedure whose section title the question names, else the one the best sentence is in
+    words = set(tokenize(question))
+    named = {canonical(t) for t in raw_tokens(question) if any(c.isdigit() for c in t)}
+
+    def title_match(source: Source) -> float:
+        title = " ".join(source.section[-1:])
+        title_words = set(tokenize(title))
+        by_tag = bool(named & {canonical(t) for t in raw_tokens(title)})
+        return by_tag + (len(title_words & words) / len(title_words) if title_words else 0.0)
+
     order = ([best_source] if best_source is not None else []) + [s for s in sources if s is not best_source]
-    for source in order[:3]:
+    order = sorted(order, key=title_match, reverse=True)  # stable: ties keep the best sentence's passage first
+    for source in order:
         lines = section_lines(manifest, source)
         lists = _steps(lines)
         if not lists:
