@@ -1,15 +1,17 @@
-"""Chat pane: question box, streamed answer, citation links and source cards."""
+"""Chat pane: question box, the answer card, the model's wording, citation links and source cards."""
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from operator_assistant.core.answer.policy import MODEL_FIRST
+from operator_assistant.core.answer.records import PROCEDURE, TABLE, Card, CardCell
 from operator_assistant.core.assistant import Answer, Source
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
@@ -22,6 +24,13 @@ class _Entry:
     streamed: str = ""
     answer: Answer | None = None
     sources: list[Source] = field(default_factory=list)
+    card: Card | None = None
+    card_sources: list[Source] = field(default_factory=list)  # the card's citations, before the answer is done
+    error: str = ""
+
+    @property
+    def citations(self) -> list[Source]:
+        return self.answer.citations if self.answer is not None else self.card_sources
 
 
 class QuestionBox(QPlainTextEdit):
@@ -37,11 +46,28 @@ class QuestionBox(QPlainTextEdit):
 
 
 def render_answer(answer: Answer, entry: int = 0) -> str:
-    """Answer text as safe HTML: escaped, markers as links, unverified claims marked, setpoints bold.
+    """The answer as safe HTML: the card and the model's checked wording (above the card when
+    the model leads), or the plain text of an answer stored before answers had cards."""
+    if answer.card is None:
+        return render_text(answer, entry)
+    card = render_card(answer.card, entry)
+    if answer.wording:
+        # A dark box in either theme, apart from the card; its links in a light colour to match.
+        text = _format_plain(answer.wording, entry, link_style="color:#9fd3ff").replace("\n", "<br>")
+        wording = ('<table width="100%" cellpadding="6" style="margin-top:8px;background:#1d2b38;color:#ffffff">'
+                   '<tr><td><span style="color:#9fd3ff">Model\'s wording, checked against the card:</span>'
+                   f"<br>{text}</td></tr></table>")
+    elif answer.wording_note:
+        wording = f'<p style="color:#a0a0a0"><i>{html.escape(answer.wording_note)}</i></p>'
+    else:
+        return card
+    return wording + card if answer.mode == MODEL_FIRST else card + wording
 
-    The quoted source sentence at the end is shown as written: in a table row only the last
-    figure carries the unit, and bolding it would point at the wrong value."""
-    text, quoted = answer.split_quote()
+
+def render_text(answer: Answer, entry: int = 0) -> str:
+    """An answer without a card (refusals, stored older answers): escaped, markers as links,
+    claims the old check could not find marked, setpoints bold."""
+    text = answer.text
     marks = sorted(answer.unverified, key=lambda c: c.start)
     parts, pos = [], 0
     for claim in marks:
@@ -50,15 +76,45 @@ def render_answer(answer: Answer, entry: int = 0) -> str:
                      f"{html.escape(text[claim.start:claim.end])}&nbsp;(unverified)</span>")
         pos = claim.end
     parts.append(_format_plain(text[pos:], entry))
-    parts.append(_format_plain(quoted, entry, bold=False))
-    return "".join(parts).replace("\n", "<br>")
+    return "<p>" + "".join(parts).replace("\n", "<br>") + "</p>"
 
 
-def _format_plain(text: str, entry: int, bold: bool = True) -> str:
+def render_card(card: Card, entry: int = 0) -> str:
+    """The card as safe HTML: a table, a numbered step list or sentences, each piece a link to
+    its own place in the document. Shown as written (no bold setpoints): in a table row the
+    unit stands in its own column, and bolding would point at the wrong value."""
+    cites = "".join(_cite(n, entry) for n in card.sources) if card.kind == TABLE else ""
+    title = f'<p><b>{html.escape(card.title)}</b> {cites}</p>' if card.title or cites else ""
+    if card.kind == TABLE:
+        head = "".join(f'<th align="left" style="background:#2a2f35;color:#ffffff">{html.escape(c)}</th>'
+                       for c in card.columns)
+        body = "".join("<tr>" + "".join(f"<td>{_cell(c, entry, r, i)}</td>" for i, c in enumerate(row)) + "</tr>"
+                       for r, row in enumerate(card.rows))
+        return (f'{title}<table border="1" cellspacing="0" cellpadding="5" style="border-color:#555555">'
+                f"<tr>{head}</tr>{body}</table>")
+    items = [f"{_cell(c, entry, r, i)} {_cite(c.source, entry)}" for r, row in enumerate(card.rows)
+             for i, c in enumerate(row)]
+    if card.kind == PROCEDURE:
+        return title + "<ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>"
+    return title + "".join(f"<p>{item}</p>" for item in items)
+
+
+def _cell(cell: CardCell, entry: int, row: int, column: int) -> str:
+    # Not underlined: a table full of underlined figures is hard to read.
+    return (f'<a href="cell:{entry}:{row}:{column}" style="text-decoration:none">'
+            f"{html.escape(cell.text)}</a>")
+
+
+def _cite(number: int, entry: int) -> str:
+    return f'<a href="source:{entry}:{number}">[{number}]</a>'
+
+
+def _format_plain(text: str, entry: int, bold: bool = True, link_style: str = "") -> str:
     escaped = html.escape(text)
     if bold:
         escaped = _SETPOINT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
-    return _MARKER.sub(lambda m: f'<a href="source:{entry}:{m.group(1)}">[{m.group(1)}]</a>', escaped)
+    style = f' style="{link_style}"' if link_style else ""
+    return _MARKER.sub(lambda m: f'<a href="source:{entry}:{m.group(1)}"{style}>[{m.group(1)}]</a>', escaped)
 
 
 def _location(source: Source) -> str:
@@ -138,6 +194,12 @@ class ChatPane(QWidget):
     def show_sources(self, sources: list[Source]) -> None:
         self.entries[-1].sources = sources
 
+    def show_card(self, card: Card, sources: list[Source]) -> None:
+        """The card, at once: the operator reads it while the model is still wording."""
+        self.entries[-1].card = card
+        self.entries[-1].card_sources = sources
+        self.render()
+
     def append_text(self, piece: str) -> None:
         self.entries[-1].streamed += piece
         if not self._render_timer.isActive():
@@ -150,12 +212,12 @@ class ChatPane(QWidget):
 
     def load(self, answers: list[Answer]) -> None:
         """Show a stored conversation."""
-        self.entries = [_Entry(a.question, a.text, a, a.citations) for a in answers]
+        self.entries = [_Entry(a.question, a.text, a, a.citations, a.card, a.citations) for a in answers]
         self.render()
 
     def fail(self, message: str) -> None:
         self.entries[-1].answer = None
-        self.entries[-1].streamed += f"\n[{message}]"
+        self.entries[-1].error = message
         self.set_busy(False)
         self.render()
 
@@ -169,7 +231,7 @@ class ChatPane(QWidget):
             blocks.append(f'<p style="margin-top:12px"><b>Q:</b> {html.escape(entry.question)}</p>')
             answer = entry.answer
             if answer is None:
-                blocks.append(f"<p>{html.escape(entry.streamed).replace(chr(10), '<br>') or '<i>searching...</i>'}</p>")
+                blocks.append(self._render_streaming(entry, n))
                 continue
             if answer.refused:
                 closest = "".join(f'<li><a href="closest:{n}:{i}">{_location(s)}</a></li>'
@@ -185,19 +247,31 @@ class ChatPane(QWidget):
                 f'<p style="margin-left:12px"><a href="source:{n}:{s.number}">[{s.number}] {_location(s)}</a><br>'
                 f'<span style="color:#aaa">{html.escape(" ".join(s.text.split())[:160])}...</span></p>'
                 for s in answer.citations)
-            note = " (stopped)" if answer.cancelled else ""
-            blocks.append(f"<p>{render_answer(answer, n)}{note}</p>{cards}")
+            note = "<p>(stopped)</p>" if answer.cancelled else ""
+            blocks.append(f"{render_answer(answer, n)}{note}{cards}")
         self.transcript.setHtml("".join(blocks))
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
+
+    @staticmethod
+    def _render_streaming(entry: _Entry, n: int) -> str:
+        card = render_card(entry.card, n) if entry.card is not None else ""
+        error = f"<p>[{html.escape(entry.error)}]</p>" if entry.error else ""
+        if not entry.streamed:
+            return card + error or "<p><i>searching...</i></p>"
+        # Not checked yet: set apart from the card and labelled as the model's, never as the answer.
+        streamed = html.escape(entry.streamed).replace("\n", "<br>")
+        return f'{card}<p style="color:#a0a0a0"><i>Model\'s wording (being checked):</i> {streamed}</p>{error}'
 
     @Slot(QUrl)
     def _link_clicked(self, url: QUrl) -> None:
         kind, _, rest = url.toString().partition(":")
         if kind == "source":
             entry, number = (int(x) for x in rest.split(":"))
-            answer = self.entries[entry].answer
-            source = next((s for s in answer.citations if s.number == number), None) if answer else None
+            source = next((s for s in self.entries[entry].citations if s.number == number), None)
+        elif kind == "cell":
+            entry, row, column = (int(x) for x in rest.split(":"))
+            source = self._cell_source(self.entries[entry], row, column)
         elif kind == "closest":
             entry, index = (int(x) for x in rest.split(":"))
             answer = self.entries[entry].answer
@@ -206,6 +280,23 @@ class ChatPane(QWidget):
             return  # documents never open links by themselves
         if source is not None:
             self.source_opened.emit(source)
+
+    @staticmethod
+    def _cell_source(entry: _Entry, row: int, column: int) -> Source | None:
+        """The cell's source narrowed to the cell, so the viewer highlights just that cell."""
+        card = entry.answer.card if entry.answer is not None else entry.card
+        if card is None:
+            return None
+        cell = card.rows[row][column]
+        source = next((s for s in entry.citations if s.number == cell.source), None)
+        if source is None:
+            return None
+        pages = (cell.page,) if cell.page is not None else source.pages
+        return replace(source, start=cell.start, end=cell.end, pages=pages)
+
+    def open_cell(self, row: int, column: int = 0) -> None:
+        """Open a cell (step, sentence) of the latest answer's card (as a click on it does)."""
+        self._link_clicked(QUrl(f"cell:{len(self.entries) - 1}:{row}:{column}"))
 
     def open_citation(self, number: int) -> None:
         """Open citation `number` of the latest answer (as a click on its marker does)."""

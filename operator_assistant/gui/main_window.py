@@ -16,12 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import Settings
-from operator_assistant.core.assistant import Answered, Assistant, SourcesFound, TextGenerated, Turn, open_assistant
+from operator_assistant.core.assistant import (Answered, Assistant, CardReady, SourcesFound, TextGenerated, Turn,
+                                               open_assistant)
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
 from operator_assistant.core.models import resolve_model
-from operator_assistant.core.retrieval.terms import load_word_list
+from operator_assistant.core.answer.evidence import load_word_list
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
@@ -193,6 +194,8 @@ class MainWindow(QMainWindow):
             for event in assistant.ask(question, history, cancel=cancel):
                 if isinstance(event, SourcesFound):
                     post(lambda e=event: self.chat.show_sources(e.sources))
+                elif isinstance(event, CardReady):
+                    post(lambda e=event: self.chat.show_card(e.card, e.sources))
                 elif isinstance(event, TextGenerated):
                     post(lambda e=event: self.chat.append_text(e.text))
                 elif isinstance(event, Answered):
@@ -281,8 +284,11 @@ class MainWindow(QMainWindow):
         current = self.viewer.current
         for entry in self.chat.entries:
             citations = entry.answer.citations if entry.answer else []
-            if current in citations:
-                index = citations.index(current) + step
+            # a clicked card cell is its citation narrowed to the cell: step from that citation
+            index = next((i for i, c in enumerate(citations) if current is not None and c.number == current.number
+                          and c.chunk_id == current.chunk_id), None)
+            if index is not None:
+                index += step
                 if 0 <= index < len(citations):
                     self.open_source(citations[index])
                 return

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -94,13 +94,25 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
     header_words = {w for c in table.header for w in tokenize(c.text)}
     row_words = [set(tokenize(" ".join(c.text for c in row))) - header_words - _GENERIC for row in table.rows]
     for text in (question, query):
-        words = set(tokenize(text)) - header_words - _GENERIC
+        words = _plain_words(text) - header_words - _GENERIC
         overlap = [len(w & words) for w in row_words]
         best = max(overlap, default=0)
         chosen = [n for n, v in enumerate(overlap) if v == best]
         if best >= 1 and len(chosen) < len(table.rows):
             return chosen, 1
     return [], 0
+
+
+def _plain_words(text: str) -> set[str]:
+    """Content words, without the parts of identifiers ("CL2ALM03" is not the words "alm" and "03")."""
+    return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
+
+
+def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
+    """How many of the question's words neither the table's header nor these rows hold."""
+    held = {w for c in table.header for w in tokenize(c.text)}
+    held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
+    return len(_plain_words(question) - held - _GENERIC)
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
@@ -130,7 +142,7 @@ def _is_tag(text: str) -> bool:
     return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
 
 
-def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord]],
+def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord, bool]],
                best_piece: tuple[Piece, Source] | None = None, policy: AnswerPolicy = DEFAULT_POLICY
                ) -> tuple[Source, TableRecord, list[int], list[int]] | None:
     """(source, table, rows, columns) of the table that answers the question, or None.
@@ -141,7 +153,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     named = {canonical(t) for t in raw_tokens(query) if any(c.isdigit() for c in t)}
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     best, best_key = None, None
-    for rank, (source, record) in enumerate(candidates):
+    for rank, (source, record, in_passage) in enumerate(candidates):
         table = record.table
         rows, how = _named_rows(table, question, query, named, families)
         columns, level = _columns(table, query, named, rows)
@@ -149,8 +161,17 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if piece_row is not None and not rows:
             rows = [piece_row]
             columns, level = _columns(table, query, named, rows)
-        if not ((how == 2 and level >= 1) or (how == 1 and level == 2) or piece_row is not None):
+        # Named by tag and asked for a value, or asked what the tag is ("What does CL2-ALM-03 mean?")
+        # unless a sentence elsewhere names the tag and is closer to the question.
+        answers_all = level >= 1 or _unexplained(question, table, rows) <= 1
+        sentence_first = best_piece is not None and best_piece[0].names_question and piece_row is None
+        by_tag = how == 2 and (level >= 1 or (answers_all and not sentence_first))
+        if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
+        if not in_passage and not (how >= 1 and level == 2):
+            continue  # a table outside the passages found must be named by row and column
+        if not in_passage:
+            source = replace(source, section=record.section, start=table.start, end=table.end)
         key = (piece_row is not None and piece_row in rows, how, level, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
@@ -300,13 +321,15 @@ class CardBuilder:
 
     def pieces(self, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str]
                ) -> list[tuple[Piece, Source]]:
-        """Whole sentences of the passages, best first: equipment the question names, then closeness."""
+        """Whole sentences of the passages, best first: closeness to the question, with a bonus for
+        naming the equipment it names (the embedder has no idea of tags)."""
         found = []
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)]
-        return sorted(found, key=lambda ps: (ps[0].names_question, ps[0].score), reverse=True)
+        return sorted(found, key=lambda ps: ps[0].score + self.policy.names_tag_bonus * ps[0].names_question,
+                      reverse=True)
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:
@@ -317,12 +340,13 @@ class CardBuilder:
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
         if found is not None:
             return found
+        # tables in the passages found, then the other tables of the documents they come from
         candidates, seen = [], set()
-        for source in sources:
-            for record in self.manifest.tables_in(source.doc_id, source.start, source.end):
+        for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources]:
+            for record in self.manifest.tables_in(source.doc_id, *span):
                 if (record.doc_id, record.ordinal) not in seen:
                     seen.add((record.doc_id, record.ordinal))
-                    candidates.append((source, record))
+                    candidates.append((source, record, span[0] == source.start))
         picked = table_card(question, query, candidates, pieces[0] if pieces else None, self.policy)
         if picked is not None:
             source, record, rows, columns = picked

@@ -35,6 +35,8 @@ class AnswerPolicy:
     # Sentences kept beside the best one: within this cosine of it, at most `card_sentences` in all.
     sentence_margin: float = 0.08
     card_sentences: int = 3
+    # Added to a sentence's cosine when it names equipment the question names (B-2, CL2-ALM-07).
+    names_tag_bonus: float = 1.0
     # A table column counts as asked for when the question shares a word with its header;
     # a row when the question names its label or identifier. Tables above this many rows
     # are shown only for the rows the question names.
