@@ -1,8 +1,9 @@
 """Render screenshots of the three panes in use into docs/screenshots/.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py
-Indexes the sample corpus into a temporary data dir, asks a question, opens its first
-citation, asks one the documents do not answer, and saves the window after each step.
+    xvfb-run -a .venv/bin/python scripts/screenshots.py   (or QT_QPA_PLATFORM=offscreen)
+Indexes the sample corpus into a temporary data dir, asks a question answered by a table,
+clicks one of its cells to open it highlighted in the source, asks one the documents do
+not answer, and saves the window after each step.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from operator_assistant.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
-QUESTION = "What is the high discharge pressure alarm setpoint for booster pump B-2?"
+QUESTION = "What is the discharge pressure alarm threshold on the B-series boosters?"
+CELL = ("B-2", "High alarm")  # the cell clicked for the source viewer: its row's first cell and its column
 NOT_IN_CORPUS = "What is the fluoride dose setpoint at the plant?"
 
 
@@ -52,9 +54,11 @@ def main() -> None:
         window.grab().save(str(OUT / "corpus-manager.png"))
         window.chat.question.setPlainText(QUESTION)
         window.chat._submit()
-        wait_for(window.answered)
+        answer = wait_for(window.answered)[0]
         window.grab().save(str(OUT / "chat.png"))
-        window.chat.open_citation(1)
+        card = answer.card
+        row = next(r for r, cells in enumerate(card.rows) if cells[0].text == CELL[0])
+        window.chat.open_cell(row, card.columns.index(CELL[1]))
         app.processEvents()
         window.grab().save(str(OUT / "source-viewer.png"))
         window.tabs.setCurrentWidget(window.corpus)

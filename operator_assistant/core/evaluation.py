@@ -296,12 +296,12 @@ def _keyword_share(q: GoldenQuestion, text: str) -> float | None:
 
 def unsupported_values(answer: Any) -> list[str]:
     """Numbers and identifiers shown before the source list that are in none of the cited passages
-    (their text and section names)."""
+    (their text, and their document titles and section names, which the card shows as its heading)."""
     from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts
 
     if answer.refused:
         return []
-    cited = "\n".join(f"{' '.join(c.section)}\n{c.text}" for c in answer.citations)
+    cited = "\n".join(f"{c.document}\n{' '.join(c.section)}\n{c.text}" for c in answer.citations)
     facts = passage_facts(cited)
     shown = MARKER.sub(" ", answer.text)
     return [shown[s:e] for kind, value, s, e in claims_in(shown) if not is_verified(kind, value, facts)]

@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QTextCharFormat, QTextCursor
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -24,6 +24,7 @@ from operator_assistant.core.documents import Document, load_document
 from operator_assistant.errors import DocumentError
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
+OUTLINE = QColor(230, 120, 0)
 
 
 def passage_boxes(path: Path, document: Document, start: int, end: int, scale: float) -> tuple[QImage, list[QRect], int]:
@@ -43,14 +44,38 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
         for index in range(max(0, start - page_start), min(end, page_end) - page_start):
             if index >= textpage.count_chars() or document.text[page_start + index].isspace():
                 continue
-            left, bottom, right, top = textpage.get_charbox(index)
+            # loose: the font's whole height, so the boxes of one line meet and can be joined
+            left, bottom, right, top = textpage.get_charbox(index, loose=True)
             boxes.append(QRect(int(left * scale), int((height - top) * scale),
                                max(1, int((right - left) * scale)), max(1, int((top - bottom) * scale))))
     finally:
         pdf.close()
     data = image.tobytes("raw", "RGB")
     qimage = QImage(data, image.width, image.height, image.width * 3, QImage.Format.Format_RGB888).copy()
-    return qimage, boxes, page_no
+    return qimage, join_boxes(boxes), page_no
+
+
+def join_boxes(boxes: list[QRect]) -> list[QRect]:
+    """Character boxes joined into one box per run of words on a line, a little larger than
+    the text: a single table cell ("118") boxed character by character is too small to see.
+    Runs further apart than a line's height (another table column) stay apart."""
+    joined: list[QRect] = []
+    for box in boxes:
+        last = joined[-1] if joined else None
+        if (last is not None and abs(box.center().y() - last.center().y()) < last.height() / 2
+                and -last.height() < box.left() - last.right() < last.height()):
+            joined[-1] = last.united(box)
+        else:
+            joined.append(QRect(box))
+    return [box.adjusted(-2, -1, 2, 1) for box in joined]
+
+
+def qt_position(text: str, offset: int) -> int:
+    """A Python string offset as a Qt text position: Qt counts UTF-16 units, so a character
+    outside the BMP before a one-cell highlight would shift it."""
+    if text.isascii():
+        return offset
+    return len(text[:offset].encode("utf-16-le")) // 2
 
 
 class SourceViewer(QWidget):
@@ -109,7 +134,9 @@ class SourceViewer(QWidget):
             self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
             return
         where = " > ".join(s for s in source.section if s != source.document)
-        page = f", page {source.pages[0]}" if source.pages else ""
+        # the page the highlight starts on: a passage's first page is not always its cell's
+        page_no = document.page_at(source.start) or (source.pages[0] if source.pages else None)
+        page = f", page {page_no}" if page_no else ""
         # Titles and section names come from the document: escaped, never markup.
         self.title.setText(f"<b>{html.escape(source.document)}</b> &mdash; {html.escape(where)}{page}"
                            f"<br>{html.escape(path.name)}")
@@ -122,9 +149,10 @@ class SourceViewer(QWidget):
     def _show_text(self, document: Document, source: Source) -> None:
         self.stack.setCurrentWidget(self.text)
         self.text.setPlainText(document.text)
+        begin, stop = qt_position(document.text, source.start), qt_position(document.text, source.end)
         cursor = QTextCursor(self.text.document())
-        cursor.setPosition(source.start)
-        cursor.setPosition(source.end, QTextCursor.MoveMode.KeepAnchor)
+        cursor.setPosition(begin)
+        cursor.setPosition(stop, QTextCursor.MoveMode.KeepAnchor)
         selection = QTextEdit.ExtraSelection()
         fmt = QTextCharFormat()
         fmt.setBackground(HIGHLIGHT)
@@ -132,10 +160,10 @@ class SourceViewer(QWidget):
         selection.cursor = cursor
         self.text.setExtraSelections([selection])
         end = QTextCursor(self.text.document())
-        end.setPosition(min(source.end, len(document.text)))
+        end.setPosition(min(stop, self.text.document().characterCount() - 1))
         self.text.setTextCursor(end)
         start = QTextCursor(self.text.document())
-        start.setPosition(source.start)
+        start.setPosition(begin)
         self.text.setTextCursor(start)
         self.text.centerCursor()
         self.highlight_boxes = []
@@ -154,7 +182,7 @@ class SourceViewer(QWidget):
         image, boxes, _ = passage_boxes(path, document, source.start, source.end, fit * self.zoom)
         pixmap = QPixmap.fromImage(image)
         painter = QPainter(pixmap)
-        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setPen(QPen(OUTLINE, 2))  # the outline keeps a short highlight visible on a busy page
         painter.setBrush(HIGHLIGHT)
         for box in boxes:
             painter.drawRect(box)

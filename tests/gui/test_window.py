@@ -83,7 +83,7 @@ def click_link(qtbot, browser, text: str) -> None:
     raise AssertionError(f"no link {text!r} in {browser.toPlainText()[:300]!r}")
 
 
-def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
+def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path, monkeypatch):
     docs = sample_folder(tmp_path, "booster-station-b-om-manual.pdf", "lockout-tagout-procedure.docx")
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window.corpus, [docs])
@@ -99,12 +99,44 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path):
     click_link(qtbot, window.chat.transcript, f"[{first.number}]")  # the first marker in the answer text
     assert window.tabs.currentWidget() is window.viewer
     assert window.viewer.current == first
-    assert window.viewer.highlighted_text == first.text
+    # the cited words, highlighted (a card's citation reads whole lines: its text may end with their spaces)
+    assert window.viewer.highlighted_text.split() == first.text.split()
     if first.source.endswith(".pdf"):
         assert window.viewer.highlight_boxes, "the passage is boxed on the rendered page"
     assert window.viewer.highlighted_text_visible()
-    # the checked text is shown, ending with the quoted source sentence unless the model copied it
-    assert answer.text.splitlines()[-1] in window.chat.transcript.toPlainText()
+    # the card is shown whole, then the model's checked wording or why it was left out
+    shown = window.chat.transcript.toPlainText()
+    assert answer.card is not None and all(cell.text in shown for cell in answer.card.cells)
+    assert (answer.wording or answer.wording_note) in shown
+
+    window.new_conversation()  # not a follow-up of the B-2 question
+    window.chat.question.setPlainText("What is the discharge pressure alarm threshold on the B-series boosters?")
+    first_model_piece = []
+    original_append = window.chat.append_text
+
+    def append_text(piece: str) -> None:
+        if not first_model_piece:  # what the operator sees when the model starts to write
+            first_model_piece.append(window.chat.transcript.toPlainText())
+        original_append(piece)
+
+    monkeypatch.setattr(window.chat, "append_text", append_text)
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    card = asked.args[0].card
+    assert card is not None and card.kind == "table" and "High alarm" in card.columns
+    high = {row[0].text: row[card.columns.index("High alarm")].text for row in card.rows}
+    assert high == {"B-1": "116", "B-2": "118", "B-3": "124", "B-4": "126"}
+    assert first_model_piece and all(v in first_model_piece[0] for v in high.values()), "the card comes first"
+    shown = window.chat.transcript.toPlainText()
+    assert all(cell.text in shown for cell in card.cells)
+    click_link(qtbot, window.chat.transcript, "118")
+    cell = next(row[card.columns.index("High alarm")] for row in card.rows if row[0].text == "B-2")
+    assert window.tabs.currentWidget() is window.viewer
+    assert (window.viewer.current.start, window.viewer.current.end) == (cell.start, cell.end)
+    assert window.viewer.highlighted_text == "118"
+    assert window.viewer.stack.currentWidget() is window.viewer.scroll, "shown on the PDF page"
+    assert len(window.viewer.highlight_boxes) == 1 and window.viewer.highlighted_text_visible()
+    assert "page 2" in window.viewer.title.text()
 
     window.chat.question.setPlainText("What is the fluoride dose setpoint at the plant?")
     with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
@@ -188,7 +220,8 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     assert second.conversations.count() == 1
     assert [e.question for e in second.chat.entries] == [answer.question]
     restored = second.chat.entries[0].answer
-    assert restored.text == answer.text and restored.citations == answer.citations
+    assert restored.text == answer.text and restored.citations == answer.citations and restored.card == answer.card
+    assert all(cell.text in second.chat.transcript.toPlainText() for cell in answer.card.cells)  # the card again
     exported = second.export_conversation(tmp_path / "handover.md")
     text = exported.read_text(encoding="utf-8")
     assert answer.question in text and "Sources:" in text

@@ -137,6 +137,11 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
     return sorted(keep), level
 
 
+def _tags(text: str) -> set[str]:
+    """Equipment tags and codes a text names (letters and digits: B-2, PT-2105), in canonical form; not bare numbers."""
+    return {canonical(t) for t in raw_tokens(text) if any(c.isdigit() for c in t) and any(c.isalpha() for c in t)}
+
+
 def _is_tag(text: str) -> bool:
     tokens = raw_tokens(text)
     return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
@@ -150,7 +155,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     A table answers when the question names its rows by tag or family and asks for any of
     its values, names them by label and asks for a column by name, or when the sentence
     closest to the question is one of its rows."""
-    named = {canonical(t) for t in raw_tokens(query) if any(c.isdigit() for c in t)}
+    named = _tags(query)
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     best, best_key = None, None
     for rank, (source, record, in_passage) in enumerate(candidates):
@@ -254,7 +259,7 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         return None
     # the procedure whose section title the question names, else the one the best sentence is in
     words = set(tokenize(question))
-    named = {canonical(t) for t in raw_tokens(question) if any(c.isdigit() for c in t)}
+    named = _tags(question)
 
     def title_match(source: Source) -> float:
         title = " ".join(source.section[-1:])
@@ -289,10 +294,14 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
     if not pieces:
         return None
-    top = pieces[0][0]
+    top, top_source = pieces[0]
     chosen = [pieces[0]]
+    # the sentences right after the best one carry it on; after "...the following conditions:" the list does
+    following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
+    wanted = policy.card_following + (policy.card_list_items if top.text.rstrip().endswith(":") else 0)
+    chosen += following[:wanted]
     for piece, source in pieces[1:]:
-        if len(chosen) >= policy.card_sentences:
+        if len(chosen) >= policy.card_sentences + wanted:
             break
         if piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}:
             chosen.append((piece, source))
@@ -319,30 +328,36 @@ class CardBuilder:
         self.evidence = evidence
         self.policy = policy
 
-    def pieces(self, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str]
+    def pieces(self, query: str, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str]
                ) -> list[tuple[Piece, Source]]:
-        """Whole sentences of the passages, best first: closeness to the question, with a bonus for
-        naming the equipment it names (the embedder has no idea of tags)."""
+        """Whole sentences of the passages, best first. The score is the cosine to the question plus
+        a share for the question's words the sentence holds (MiniLM misses "TCP port" in a sentence
+        about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags)."""
+        words = _plain_words(query)
         found = []
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)]
-        return sorted(found, key=lambda ps: ps[0].score + self.policy.names_tag_bonus * ps[0].names_question,
-                      reverse=True)
+        policy = self.policy
+        scored = [(replace(p, score=p.score + policy.names_tag_bonus * p.names_question
+                           - policy.passage_rank_penalty * (source.number - 1)
+                           + (policy.word_share_weight * len(words & _plain_words(p.text)) / len(words) if words else 0.0)),
+                   source) for p, source in found]
+        return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:
         """The card for a question whose passages were found (and not refused), or None if none can be made:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
-        pieces = self.pieces(query_vector, sources, identifiers)
+        pieces = self.pieces(query, query_vector, sources, identifiers)
         best, best_source = pieces[0] if pieces else (None, None)
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
         if found is not None:
             return found
-        # tables in the passages found, then the other tables of the documents they come from
+        # tables in the passages found, then the other tables of the best passage's document
         candidates, seen = [], set()
-        for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources]:
+        for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources[:1]]:
             for record in self.manifest.tables_in(source.doc_id, *span):
                 if (record.doc_id, record.ordinal) not in seen:
                     seen.add((record.doc_id, record.ordinal))

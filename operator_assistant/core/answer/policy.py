@@ -37,6 +37,13 @@ class AnswerPolicy:
     card_sentences: int = 3
     # Added to a sentence's cosine when it names equipment the question names (B-2, CL2-ALM-07).
     names_tag_bonus: float = 1.0
+    # Added to a sentence's cosine, times the share of the question's content words it holds.
+    word_share_weight: float = 0.1
+    # Taken off a sentence's score per place its passage ranks below the first.
+    passage_rank_penalty: float = 0.0
+    # Sentences shown after the best one, from the same passage; more after one that ends with ":".
+    card_following: int = 2
+    card_list_items: int = 0
     # A table column counts as asked for when the question shares a word with its header;
     # a row when the question names its label or identifier. Tables above this many rows
     # are shown only for the rows the question names.

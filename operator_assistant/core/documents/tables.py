@@ -71,10 +71,12 @@ def column_unit(name: str) -> str:
 
 
 def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
-    """The unit of one cell: written after its value, else in its column header, else in the row's Unit column."""
+    """The unit of one value cell: written after its value, else in its column header, else in the row's Unit column."""
     text = row[column].text if column < len(row) else ""
+    if not any(ch.isdigit() for ch in text):
+        return ""  # a label or a word has no unit
     own = _VALUE_UNIT.match(text)
-    if own and any(ch.isdigit() for ch in text):
+    if own:
         return own.group("unit").strip()
     if column < len(table.header) and (unit := column_unit(table.header[column].text)):
         return unit

@@ -77,6 +77,9 @@ def claims_in(text: str) -> list[tuple[str, str, int, int]]:
 
 
 def passage_facts(passage: str) -> set[str]:
+    """Numbers (with and without their unit) and identifiers of a passage, read with its line
+    breaks as spaces: a PDF line may end between a number and its unit."""
+    passage = " ".join(passage.split())
     facts = set()
     for kind, value, _, _ in claims_in(passage):
         facts.add(value)
