@@ -43,7 +43,7 @@ class AnswerPolicy:
     passage_rank_penalty: float = 0.0
     # Sentences shown after the best one, from the same passage; more after one that ends with ":".
     card_following: int = 2
-    card_list_items: int = 0
+    card_list_items: int = 5
     # A table column counts as asked for when the question shares a word with its header;
     # a row when the question names its label or identifier. Tables above this many rows
     # are shown only for the rows the question names.
