@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
-from operator_assistant.core.answer.records import TABLE, Card, is_refusal
+from operator_assistant.core.answer.records import TABLE, Card, CardCell, is_refusal
 from operator_assistant.core.llm.base import Message
 from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -104,17 +104,39 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def _contradicts_table(sentence: str, card: Card) -> bool:
-    """A sentence that names one row of the table and gives a figure from another row."""
+def _misplaced_figure(sentence: str, card: Card) -> str:
+    """A figure the sentence gives that the card does not hold where the sentence puts it, or "".
+
+    In a table card each figure must sit in a row the sentence names (when the card has
+    more than one row) and in a column whose name shares a word with the sentence (when
+    it has more than one column of values): "the alarm threshold is 125 psi" is refused
+    when 125 is B-1's high-high trip."""
     if card.kind != TABLE:
-        return False
+        return ""
+    words = _words(sentence)
     named = {canonical(t) for t in raw_tokens(sentence)}
-    rows = [row for row in card.rows if row and canonical(row[0].text) in named]
-    if len(rows) != 1:
-        return False
-    own = {v.split("|")[0] for cell in rows[0] for kind, v, _, _ in claims_in(cell.text) if kind == "num"}
-    said = {v.split("|")[0] for kind, v, _, _ in claims_in(sentence) if kind == "num"}
-    return bool(said - own)
+    value_columns = [n for n in range(1, len(card.columns))
+                     if any(n < len(row) and any(ch.isdigit() for ch in row[n].text) for row in card.rows)]
+    for kind, value, start, end in claims_in(MARKER.sub(" ", sentence)):
+        if kind != "num":
+            continue
+        number = value.split("|")[0]
+        places = [(r, n) for r, row in enumerate(card.rows) for n, cell in enumerate(row)
+                  if number in {v.split("|")[0] for k, v, _, _ in claims_in(cell.text) if k == "num"}]
+        rows_ok = [(r, n) for r, n in places if len(card.rows) == 1 or _names_row(card.rows[r], named, words)]
+        cols_ok = [(r, n) for r, n in rows_ok if len(value_columns) <= 1 or n == 0
+                   or words & set(tokenize(card.columns[n]))]
+        if not cols_ok:
+            return MARKER.sub(" ", sentence)[start:end]
+    return ""
+
+
+def _names_row(row: Sequence[CardCell], named: set[str], words: set[str]) -> bool:
+    label = row[0].text if row else ""
+    tags = {canonical(t) for c in row for t in raw_tokens(c.text)
+            if any(ch.isdigit() for ch in t) and any(ch.isalpha() for ch in t)}
+    label_words = set(tokenize(label))
+    return bool(tags & named) or bool(label_words and not any(ch.isdigit() for ch in label) and label_words <= words)
 
 
 def check_wording(text: str, card: Card, earlier_answers: Sequence[str] = (),
@@ -145,7 +167,7 @@ def check_wording(text: str, card: Card, earlier_answers: Sequence[str] = (),
         if len(own) >= 4 and len(own & evidence) < len(own) / 2 and any(
                 _jaccard(own, old) >= policy.repeat_jaccard for old in earlier):
             return Wording("", "The model's wording was left out: it repeated an earlier answer.", len(found))
-        if _contradicts_table(body, card):
-            return Wording("", "The model's wording was left out: it gave a figure from another row of the table.",
-                           len(found))
+        if misplaced := _misplaced_figure(body, card):
+            return Wording("", f"The model's wording was left out: it gave {misplaced!r} without the row and column "
+                               "the card has it in.", len(found))
     return Wording(text, "", len(found))
