@@ -1,8 +1,9 @@
 """Time to first token and generation speed of the bundled GGUF model.
 
-    .venv/bin/python scripts/bench_llm.py [--prompt-tokens 1500] [--runs 5]
-Each run asks about a different passage of the sample corpus, so only the system
-rules are shared between runs (as between real questions).
+    .venv/bin/python scripts/bench_llm.py [--prompt-tokens 400] [--runs 5]
+Each run gives the model the fixed wording rules and a different passage of the sample
+corpus cut to about --prompt-tokens, so only the rules are shared between runs (as
+between real questions: llama.cpp reuses their cached state).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from operator_assistant.config import load_settings
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.llm.llama import load_llm
-from operator_assistant.core.llm.prompts import PromptSource, build_prompt
+from operator_assistant.core.answer.wording import RULES
 from operator_assistant.core.models import resolve_model
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--prompt-tokens", type=int, default=1500)
+    parser.add_argument("--prompt-tokens", type=int, default=400)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--max-tokens", type=int, default=64)
     args = parser.parse_args()
@@ -36,14 +37,16 @@ def main() -> None:
     docs = sorted((ROOT / "corpus" / "documents").iterdir())
     ttft, rates, sizes = [], [], []
     for run in range(args.runs):
-        text = load_document(docs[run % len(docs)]).text
-        source = PromptSource(1, docs[run % len(docs)].stem, (), (), text)
-        prompt = build_prompt("Summarize the main setpoints.", [source], llm.count_tokens,
-                              args.prompt_tokens + args.max_tokens + 64, args.max_tokens)
-        sizes.append(prompt.tokens)
+        words = load_document(docs[run % len(docs)]).text.split()
+        budget = args.prompt_tokens - llm.count_tokens(RULES) - 16
+        while len(words) > 10 and llm.count_tokens(" ".join(words)) > budget:
+            words = words[:int(len(words) * 0.9)]
+        text = " ".join(words) + "\n\nQuestion: What are the main setpoints?"
+        messages = [{"role": "system", "content": RULES}, {"role": "user", "content": text}]
+        sizes.append(llm.count_tokens(RULES) + llm.count_tokens(text))
         t0 = time.perf_counter()
         first, count = None, 0
-        for _ in llm.stream(prompt.messages, args.max_tokens, 0.0):
+        for _ in llm.stream(messages, args.max_tokens, 0.0):
             first = first or time.perf_counter()
             count += 1
         end = time.perf_counter()

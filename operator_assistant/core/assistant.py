@@ -157,7 +157,7 @@ class Assistant:
                        first_token_ms=((first_token or time.perf_counter()) - started) * 1e3)
         if cancelled:
             return Wording("", "The model's wording was stopped; the card is the answer.", 0), True
-        return check_wording("".join(pieces), card, [t.answer for t in history], self.policy), False
+        return check_wording("".join(pieces), card, question, [t.answer for t in history], self.policy), False
 
     def _answered(self, answer: Answer) -> Answered:
         # Recorded before the answer is handed out, so no caller (CLI, window) can skip it.

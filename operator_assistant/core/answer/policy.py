@@ -60,12 +60,12 @@ class AnswerPolicy:
     repeat_penalty: float = 1.3
     # Two sentences sharing this share of their content words say the same thing.
     repeat_jaccard: float = 0.8
+    # A sentence of the model's must take at least this share of its content words from the
+    # card or the question: the rest is the model's own, and unchecked.
+    wording_support: float = 0.5
 
-    # --- reading the passages (BENCHMARKS.md, "Citation accuracy") ---
-    # "Search small, read big": a chunk shorter than this is read with its section, up to `expand_up_to`.
-    expand_below: int = 600
-    expand_up_to: int = 2400
-    # Near-duplicate passages (boilerplate) share this share of their tokens.
+    # --- the passages (BENCHMARKS.md, "Citation accuracy") ---
+    # Near-duplicate passages (boilerplate) share this share of their tokens; only one is kept.
     near_duplicate_jaccard: float = 0.8
 
 

@@ -139,7 +139,7 @@ def _names_row(row: Sequence[CardCell], named: set[str], words: set[str]) -> boo
     return bool(tags & named) or bool(label_words and not any(ch.isdigit() for ch in label) and label_words <= words)
 
 
-def check_wording(text: str, card: Card, earlier_answers: Sequence[str] = (),
+def check_wording(text: str, card: Card, question: str = "", earlier_answers: Sequence[str] = (),
                   policy: AnswerPolicy = DEFAULT_POLICY) -> Wording:
     """The model's text if every sentence passes the checks, else "" with the reason."""
     text = text.strip()
@@ -161,12 +161,16 @@ def check_wording(text: str, card: Card, earlier_answers: Sequence[str] = (),
         for j in range(i):
             if _jaccard(words[i], words[j]) >= policy.repeat_jaccard:
                 return Wording("", "The model's wording was left out: it repeated itself.", len(found))
-    evidence = _words("\n".join(evidence_lines(card)))
-    earlier = [_words(text[s:e]) for answer in earlier_answers for s, e in sentences(answer)]
+    lines = [_words(line) for line in evidence_lines(card)]
+    evidence = set().union(*lines, _words(card.title), _words(question))
+    earlier = [_words(answer[s:e]) for answer in earlier_answers for s, e in sentences(answer)]
     for body, own in zip(bodies, words):
-        if len(own) >= 4 and len(own & evidence) < len(own) / 2 and any(
-                _jaccard(own, old) >= policy.repeat_jaccard for old in earlier):
+        # a sentence of an earlier answer that this card does not also say
+        if any(_jaccard(own, old) >= policy.repeat_jaccard for old in earlier) and not any(
+                _jaccard(own, line) >= policy.repeat_jaccard for line in lines):
             return Wording("", "The model's wording was left out: it repeated an earlier answer.", len(found))
+        if own and len(own & evidence) < policy.wording_support * len(own):
+            return Wording("", "The model's wording was left out: it said things the card does not say.", len(found))
         if misplaced := _misplaced_figure(body, card):
             return Wording("", f"The model's wording was left out: it gave {misplaced!r} without the row and column "
                                "the card has it in.", len(found))

@@ -23,25 +23,27 @@ from operator_assistant.errors import DocumentError
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 
 
-def _table_rows(table: Table) -> list[list[tuple[str, int]]]:
-    """Each row as (cell text, grid column) pairs; a merged cell comes once, at its first column."""
+def _table_rows(table: Table) -> list[tuple[list[tuple[str, int]], int]]:
+    """Each row as (cell text, first grid column) pairs and its width in grid columns;
+    a merged cell comes once, at its first column."""
     rows = []
     for row in table.rows:
         cells: list[tuple[str, int]] = []
         previous = None
-        for column, cell in enumerate(row.cells):
+        grid = row.cells
+        for column, cell in enumerate(grid):
             if previous is not None and cell._tc is previous:
                 continue  # merged cells repeat the same element across the span
             previous = cell._tc
             cells.append((squash(cell.text.replace("\n", " ")), column))
         if any(text for text, _ in cells):
-            rows.append(cells)
+            rows.append((cells, len(grid)))
     return rows
 
 
 def _add_table(out: TextBuilder, table: Table) -> TableData | None:
     grid: list[list[Cell]] = []
-    for row in _table_rows(table):
+    for row, width in _table_rows(table):
         placed = out.add_row([text for text, _ in row])
         if not placed:
             continue
@@ -50,6 +52,7 @@ def _add_table(out: TextBuilder, table: Table) -> TableData | None:
             while len(aligned) < column:  # a merged cell stands for each column it spans
                 aligned.append(aligned[-1] if aligned else Cell("", cell.start, cell.start))
             aligned.append(cell)
+        aligned += aligned[-1:] * (width - len(aligned))
         grid.append(aligned)
     return make_table(grid)
 

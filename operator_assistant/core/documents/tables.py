@@ -17,6 +17,7 @@ _HEADER_UNIT = re.compile(r"[(\[]\s*([^()\[\]]{1,12}?)\s*[)\]]\s*$|,\s*([A-Za-z/
 # A value with its own unit: "0.25 in/s", "82 deg C", "1,200 gpm", "4 mg/L".
 _VALUE_UNIT = re.compile(r"^[<>≤≥~]?\s*-?\d[\d,]*(?:\.\d+)?\s*(?:to|-|–)?\s*(?:\d[\d,]*(?:\.\d+)?)?\s*"
                          r"(?P<unit>(?:deg\.?\s?[CF]|°\s?[CF]|[A-Za-z%µ/][A-Za-z%µ/.²³]{0,7}))$")
+_VALUE_START = re.compile(r"^[<>≤≥~]?\s*-?\d")
 _UNIT_COLUMN = re.compile(r"^units?$", re.IGNORECASE)
 
 
@@ -73,8 +74,8 @@ def column_unit(name: str) -> str:
 def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
     """The unit of one value cell: written after its value, else in its column header, else in the row's Unit column."""
     text = row[column].text if column < len(row) else ""
-    if not any(ch.isdigit() for ch in text):
-        return ""  # a label or a word has no unit
+    if not _VALUE_START.match(text):
+        return ""  # a label, a tag ("B-2") or a word has no unit
     own = _VALUE_UNIT.match(text)
     if own:
         return own.group("unit").strip()

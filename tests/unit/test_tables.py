@@ -1,0 +1,88 @@
+"""Tables as data: every loader keeps its tables as rows of cells at their exact place in the text."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from operator_assistant.core.documents import load_document, parse_document
+from operator_assistant.core.documents.tables import cell_unit, column_unit, table_from_json, table_to_json
+from tests.conftest import SAMPLE_DOCS
+
+
+def assert_cells_in_place(document) -> None:
+    for table in document.tables:
+        for cell in table.header + tuple(c for row in table.rows for c in row):
+            assert " ".join(document.text[cell.start:cell.end].split()) == " ".join(cell.text.split()), cell
+
+
+def texts(row) -> list[str]:
+    return [c.text for c in row]
+
+
+def test_a_pdf_table_is_split_into_cells_at_its_column_gaps():
+    document = load_document(SAMPLE_DOCS / "booster-station-b-om-manual.pdf")
+    assert_cells_in_place(document)
+    table = next(t for t in document.tables if "High alarm" in texts(t.header))
+    assert texts(table.header) == ["Pump", "Transmitter", "Low alarm", "High alarm", "High-high trip", "Unit"]
+    assert texts(table.rows[1]) == ["B-2", "PT-2102", "66", "118", "127", "psi"]
+    assert texts(table.rows[4])[0] == "Discharge header"  # a cell of two words stays one cell
+    assert document.page_at(table.rows[1][3].start) == 2
+    assert cell_unit(table, table.rows[1], 3) == "psi" and cell_unit(table, table.rows[1], 0) == ""
+
+
+def test_prose_and_numbered_lists_in_a_pdf_are_not_tables(tmp_path):
+    from tests.conftest import make_pdf
+
+    lines = [("The station has four pumps and runs two at a time in normal operation.", 10)] * 4
+    lines += [("1. Confirm suction pressure.", 10), ("2. Open the valves.", 10), ("3. Start the pump.", 10)]
+    document = load_document(make_pdf(tmp_path / "prose.pdf", [lines]))
+    assert document.tables == []
+
+
+def test_markdown_tables_keep_their_pipes_out_of_the_cells():
+    text = ("# Setpoints\n\n| Trigger | Setpoint (ft) | Notes |\n|---|---|---|\n"
+            "| Headloss | 8.0 | across the bed |\n| Run time | 96 h | |\n")
+    document = parse_document(Path("x.md"), text.encode())
+    assert_cells_in_place(document)
+    [table] = document.tables
+    assert texts(table.header) == ["Trigger", "Setpoint (ft)", "Notes"]
+    assert texts(table.rows[1]) == ["Run time", "96 h", ""]
+    assert column_unit("Setpoint (ft)") == "ft" and cell_unit(table, table.rows[0], 1) == "ft"
+    assert cell_unit(table, table.rows[1], 1) == "h"  # a value's own unit comes first
+
+
+def test_html_spanning_cells_stand_for_each_column_they_cover():
+    html = ("<table><tr><th>Parameter</th><th colspan='2'>Alarms</th></tr>"
+            "<tr><td>Level</td><td>8.0 ft</td><td>30.5 ft</td></tr></table>")
+    document = parse_document(Path("x.html"), html.encode())
+    assert_cells_in_place(document)
+    [table] = document.tables
+    assert texts(table.header) == ["Parameter", "Alarms", "Alarms"] and table.header[1] is table.header[2]
+    assert texts(table.rows[0]) == ["Level", "8.0 ft", "30.5 ft"]
+    assert "Alarms | Alarms" not in document.text  # the text holds a spanning cell once
+
+
+def test_docx_tables_keep_empty_and_merged_cells_in_their_columns(tmp_path):
+    import docx
+
+    word = docx.Document()
+    word.add_heading("Alarms", 1)
+    table = word.add_table(rows=3, cols=3)
+    for r, row in enumerate([["Tag", "Low", "High"], ["LIT-450", "", "30.5"], ["LIT-460", "Fixed", ""]]):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    table.cell(2, 1).merge(table.cell(2, 2))
+    buffer = io.BytesIO()
+    word.save(buffer)
+    document = parse_document(Path("x.docx"), buffer.getvalue())
+    assert_cells_in_place(document)
+    [found] = document.tables
+    assert texts(found.rows[0]) == ["LIT-450", "", "30.5"]
+    assert texts(found.rows[1])[:2] == ["LIT-460", "Fixed"] and found.rows[1][1] is found.rows[1][2]
+
+
+def test_a_table_survives_its_trip_through_the_manifest():
+    document = load_document(SAMPLE_DOCS / "booster-station-b-om-manual.pdf")
+    for table in document.tables:
+        assert table_from_json(table_to_json(table)) == table
