@@ -19,7 +19,7 @@ from operator_assistant.core.answer.card import CardBuilder
 from operator_assistant.core.answer.evidence import Evidence, should_refuse, signal_name, stored_threshold, unfamiliar_terms
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
-from operator_assistant.core.answer.records import (REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
+from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
                                                     SourcesFound, TextGenerated, Turn)
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.engine import Engine
@@ -121,7 +121,7 @@ class Assistant:
         yield CardReady(found.card, found.sources)
 
         wording, cancelled = Wording("", "", 0), False
-        if mode != CARD_ONLY:
+        if mode != CARD_ONLY and (found.card.kind != PROCEDURE or self.policy.word_procedures):
             wording, cancelled = yield from self._word(question, found.card, history, cancel, temperature, timings,
                                                        started)
         text = compose_text(found.card, wording.text, mode)

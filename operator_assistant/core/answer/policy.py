@@ -63,6 +63,9 @@ class AnswerPolicy:
     # A sentence of the model's must take at least this share of its content words from the
     # card or the question: the rest is the model's own, and unchecked.
     wording_support: float = 0.5
+    # A procedure card is the whole step list: the small model's one-line summary of it ("10 seconds.")
+    # only takes attention from the steps, so the model is not asked.
+    word_procedures: bool = False
 
     # --- the passages (BENCHMARKS.md, "Citation accuracy") ---
     # Near-duplicate passages (boilerplate) share this share of their tokens; only one is kept.

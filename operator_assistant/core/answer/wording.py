@@ -11,6 +11,7 @@ and the whole wording is left out, with a note, and the card stands alone.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -71,17 +72,27 @@ def _literal(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+_FIGURE = re.compile(r"\d(?:[\d.,/:-]*\d)?")
+
+
 def grammar(card: Card) -> str:
-    """GBNF: free text without digits or brackets, the evidence's numbers and identifiers verbatim, and markers."""
-    values: dict[str, None] = {}
+    """GBNF: free text without digits or brackets, the figures of the card verbatim, and its markers.
+
+    A figure is the run from the first digit to the last of a number or tag ("118", "2102",
+    "1,200", "0.25"); letters around it are free text, so a tag the card does not hold
+    ("PT-305") can only be written with a figure the card does hold, and the check after
+    generation finds it. Every figure starts with a digit and no free text holds one, so
+    the grammar stays unambiguous and llama.cpp samples it quickly."""
+    figures: dict[str, None] = {}
     for line in evidence_lines(card) + [card.title]:
         for _, _, start, end in claims_in(MARKER.sub(" ", line)):
-            values[MARKER.sub(" ", line)[start:end]] = None
+            for m in _FIGURE.finditer(MARKER.sub(" ", line)[start:end]):
+                figures[m.group()] = None
     markers = " | ".join(_literal(f"[{n}]") for n in card.sources) or _literal("[1]")
-    rules = ['root ::= piece+', 'piece ::= text | marker' + (' | value' if values else ''),
-             r'text ::= [^0-9\[\]\x0A]', f'marker ::= {markers}']
-    if values:
-        rules.append("value ::= " + " | ".join(_literal(v) for v in values))
+    rules = ["root ::= piece+", "piece ::= text | marker" + (" | figure" if figures else ""),
+             r"text ::= [^0-9\[\]\x0A]", f"marker ::= {markers}"]
+    if figures:
+        rules.append("figure ::= " + " | ".join(_literal(v) for v in figures))
     return "\n".join(rules) + "\n"
 
 
