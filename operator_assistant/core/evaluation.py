@@ -301,8 +301,12 @@ def unsupported_values(answer: Any) -> list[str]:
 
     if answer.refused:
         return []
+    from operator_assistant.core.answer.wording import card_facts
+
     cited = "\n".join(f"{c.document}\n{' '.join(c.section)}\n{c.text}" for c in answer.citations)
     facts = passage_facts(cited)
+    if answer.card is not None:  # a table cell's unit may stand in the row's Unit column ("118" ... "psi")
+        facts |= card_facts(answer.card)
     shown = MARKER.sub(" ", answer.text)
     return [shown[s:e] for kind, value, s, e in claims_in(shown) if not is_verified(kind, value, facts)]
 
