@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from operator_assistant.core.assistant import Turn, contextualize, open_assistant
-from operator_assistant.core.evaluation import KINDS, load_golden, run_golden
-from operator_assistant.core.refusal import calibrate
+from operator_assistant.core.answer.calibration import calibrate
+from operator_assistant.core.assistant import open_assistant
+from operator_assistant.core.evaluation import KINDS, load_golden, run_answers, run_golden
 from tests.conftest import REPO, SAMPLE_DOCS
 
 GOLDEN = REPO / "corpus" / "golden.jsonl"
@@ -40,18 +40,14 @@ def test_refusal_calibration_separates_the_not_in_corpus_questions(sample_engine
     assert result.loo_answerable_refused <= 0.05 * result.answerable, result
 
 
-def test_the_quoted_sentence_comes_from_the_expected_document(sample_engine):
-    assistant = open_assistant(sample_engine)
-    questions = load_golden(GOLDEN)
-    by_id = {q.id: q for q in questions}
-    found = []
-    for q in (q for q in questions if q.source_file):
-        query = contextualize(q.question, [Turn(by_id[q.follows].question, "")] if q.follows else [])
-        ranked, _, _ = assistant.retrieve(query)
-        sources = assistant._sources(ranked)
-        index, quote = assistant.best_sentence(query, sources)
-        # in the source's words: a sentence as written, or a table row as "header: cell" pairs
-        words = set(sources[index].text.replace("|", " ").split())
-        assert quote and all(w.rstrip(":;") in words or w in words for w in quote.split()), quote
-        found.append(Path(sources[index].source).name == q.source_file)
-    assert sum(found) / len(found) >= 0.85, sum(found)
+def test_what_the_operator_reads_first_is_right_and_taken_from_the_documents(sample_engine):
+    # issue 11, measured in card mode (the shipped default; BENCHMARKS.md "Answer card"): the
+    # answer card alone, no model. Floors a little under the measured figures.
+    result = run_answers(open_assistant(sample_engine), load_golden(GOLDEN), mode="card")
+    assert result["shown_unsupported_values"] == 0, [r["unsupported"] for r in result["rows"] if r["unsupported"]]
+    assert result["answer_correct"] >= 0.8, result["answer_correct"]
+    assert result["answer_correct_number_identifier"] >= 0.9
+    assert result["citation_accuracy"] >= 0.9
+    assert result["refused_answerable"] <= 0.05 and result["refused_not_in_corpus"] >= 0.9
+    assert result["words_shown_non_procedure_mean"] <= 80
+    assert result["latency"]["card"]["p50_ms"] > 0

@@ -22,7 +22,8 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import Piece, ranked_pieces
+from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, is_fragment, ranked_pieces,
+                                                       word_share, word_weights)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -333,18 +334,22 @@ class CardBuilder:
         """Whole sentences of the passages, best first. The score is the cosine to the question plus
         a share for the question's words the sentence holds (MiniLM misses "TCP port" in a sentence
         about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags)."""
-        words = _plain_words(query)
         found = []
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)]
-        policy = self.policy
-        scored = [(replace(p, score=p.score + policy.names_tag_bonus * p.names_question
-                           - policy.passage_rank_penalty * (source.number - 1)
-                           + (policy.word_share_weight * len(words & _plain_words(p.text)) / len(words) if words else 0.0)),
-                   source) for p, source in found]
+        weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights)), source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
+
+    def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float]) -> float:
+        policy = self.policy
+        return (policy.names_tag_bonus * piece.names_question
+                - policy.passage_rank_penalty * (source.number - 1)
+                + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
+                + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
+                - policy.fragment_penalty * is_fragment(piece.text))
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:

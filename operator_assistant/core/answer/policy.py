@@ -39,6 +39,11 @@ class AnswerPolicy:
     names_tag_bonus: float = 1.0
     # Added to a sentence's cosine, times the share of the question's content words it holds.
     word_share_weight: float = 0.1
+    # Added to a sentence's cosine when the question asks for a figure and the sentence gives one
+    # the question does not ("how long", "what is the maximum ..."): MiniLM ranks the definition first.
+    value_bonus: float = 0.0
+    # Taken off a sentence's cosine when it is a heading or a cut-off piece of a PDF line (no sentence end).
+    fragment_penalty: float = 0.0
     # Taken off a sentence's score per place its passage ranks below the first.
     passage_rank_penalty: float = 0.0
     # Sentences shown after the best one, from the same passage; more after one that ends with ":".

@@ -15,6 +15,7 @@ reads rows the same way (`pieces_as_read`), for the quote and the refusal eviden
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -184,3 +185,49 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
         if whole not in best or best[whole].score < piece.score:
             best[whole] = piece
     return sorted(best.values(), key=lambda p: (p.names_question, p.score), reverse=True)
+
+
+# scoring a piece beyond its cosine
+
+# A question that asks for a figure: a quantity, a limit, a time, a setting.
+_ASKS_VALUE = re.compile(
+    r"\bhow (much|many|long|often|far|big|large|high|low|hot|cold|fast|soon|deep|full|old)\b|"
+    r"\b(maximum|minimum|max|min|most|least|at what|within how|what (percentage|percent|temperature|pressure|"
+    r"level|rate|size|diameter|flow|dose|concentration|time|number|distance|angle|speed|value|setting|setpoint|"
+    r"range|frequency|interval|capacity|limit|voltage|current|depth|height|length|weight|volume|amount))\b",
+    re.IGNORECASE)
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty "
+                          "hundred thousand half twice once".split())
+
+
+def asks_value(question: str) -> bool:
+    """Whether the question asks for a figure ("how long", "what is the maximum ...")."""
+    return bool(_ASKS_VALUE.search(question))
+
+
+def _values(text: str) -> set[str]:
+    return {t.casefold() for t in raw_tokens(text) if any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS}
+
+
+def holds_value(text: str, question: str) -> bool:
+    """Whether a piece states a figure the question does not already give (the "3/4-inch" asked about is no answer)."""
+    return bool(_values(text) - _values(question))
+
+
+def is_fragment(text: str) -> bool:
+    """A heading, a line of page furniture or a piece of a sentence a PDF column cut off: no sentence
+    ends it and it is no table row read with its header ("Spur-Gear Chain Hoist", "declare ... unsafe if")."""
+    return not _ENDS_SENTENCE.search(text.strip()) and ": " not in text
+
+
+def word_weights(words: set[str], pieces: Sequence[set[str]]) -> dict[str, float]:
+    """A weight per question word: rarer among the pieces found counts more (an IDF over these pieces),
+    so the one sentence that says "tread" outranks the many that say "wire rope"."""
+    n = len(pieces)
+    return {w: math.log(1 + n / (1 + sum(w in p for p in pieces))) for w in words}
+
+
+def word_share(weights: dict[str, float], words: set[str]) -> float:
+    """The weighted share of the question's words a piece holds."""
+    total = sum(weights.values())
+    return sum(v for w, v in weights.items() if w in words) / total if total else 0.0
