@@ -315,6 +315,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(answer.text)
         if answer.unfamiliar:
             print(f"\nNo indexed document mentions: {', '.join(answer.unfamiliar)}")
+        if answer.refusal_reason:
+            print(f"\n{answer.refusal_reason}")
         if answer.closest:
             print("\nClosest sections in the documents:")
             for source in answer.closest:

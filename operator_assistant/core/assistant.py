@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 
 from operator_assistant.core.answer.card import CardBuilder
-from operator_assistant.core.answer.evidence import Evidence, should_refuse, signal_name, stored_threshold, unfamiliar_terms
+from operator_assistant.core.answer.evidence import (Evidence, missing_answer, should_refuse, signal_name,
+                                                     stored_threshold, unfamiliar_terms)
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
 from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
@@ -112,11 +113,13 @@ class Assistant:
         if not should_refuse(evidence, threshold, bool(sources)):
             identifiers = self.engine.store.lexical().index.query_identifiers(query)
             found = self.cards.build(question, query, sources, vector, identifiers)
+        reason = missing_answer(question, found.card.as_text()) if found is not None else ""
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
-        if found is None:
+        if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
             yield self._answered(Answer(question, query, REFUSAL, True, [], [], self._closest(sources), evidence,
-                                        threshold or 0.0, timings, unfamiliar=self.unfamiliar(query), mode=mode))
+                                        threshold or 0.0, timings, unfamiliar=self.unfamiliar(query), mode=mode,
+                                        refusal_reason=reason))
             return
         yield CardReady(found.card, found.sources)
 

@@ -240,6 +240,7 @@ class ChatPane(QWidget):
                               f"<i>{html.escape(answer.text)}</i>"
                               + (f"<br>No indexed document mentions: {html.escape(', '.join(answer.unfamiliar))}"
                                  if answer.unfamiliar else "")
+                              + (f"<br>{html.escape(answer.refusal_reason)}" if answer.refusal_reason else "")
                               + (f"<br>Closest sections:<ul>{closest}</ul>" if closest else "")
                               + "</td></tr></table>")
                 continue

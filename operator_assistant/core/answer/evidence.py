@@ -13,6 +13,7 @@ frequencies come from the wordfreq package (its small English list ships in the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
@@ -107,3 +108,23 @@ class Evidence:
 def should_refuse(evidence: float, threshold: float | None, found_anything: bool) -> bool:
     """Refuse without asking the model: nothing found, or evidence below the threshold (None: no threshold)."""
     return not found_anything or (threshold is not None and evidence < threshold)
+
+
+# Questions whose answer must be a figure or a colour. When the card holds none, the passages
+# are about the subject but do not give the value asked for: "what minimum oxygen percentage"
+# over a section that says to test for oxygen, "what colour must padlocks be" over one that
+# says to use padlocks. Kept narrow: "how long" or "what rate" may be answered in words.
+_ASKS_FIGURE = re.compile(r"\b(percent|percentage|how many|how much|what (temperature|pressure|dose|voltage|torque|"
+                          r"diameter|flow rate))\b", re.IGNORECASE)
+_ASKS_COLOUR = re.compile(r"\b(what|which) colou?rs?\b", re.IGNORECASE)
+_COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|black|grey|gray|brown|pink|magenta|cyan|"
+                      r"amber|silver|gold)\b", re.IGNORECASE)
+
+
+def missing_answer(question: str, shown: str) -> str:
+    """Why the shown text cannot answer the question, or "": it asks for a figure or a colour and holds none."""
+    if _ASKS_FIGURE.search(question) and not any(ch.isdigit() for ch in shown):
+        return "The closest passages give no figure for this."
+    if _ASKS_COLOUR.search(question) and not _COLOURS.search(shown):
+        return "The closest passages name no colour for this."
+    return ""

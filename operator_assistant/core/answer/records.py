@@ -120,6 +120,7 @@ class Answer:
     wording: str = ""  # the model's checked wording, shown; "" when none or left out
     wording_note: str = ""  # why the model's wording was left out, for the operator
     mode: str = ""  # which led: the card or the model (see answer.policy)
+    refusal_reason: str = ""  # why a refusal was made, beyond low evidence, for the operator
     audit_warning: str = ""  # set when the audit line for this answer could not be written
 
     def to_json(self) -> dict:
@@ -131,7 +132,7 @@ class Answer:
                 "cancelled": self.cancelled, "timings": {k: round(v, 1) for k, v in self.timings.items()},
                 "search_query": self.search_query, "claims": self.claims, "unfamiliar": self.unfamiliar,
                 "card": self.card.to_json() if self.card else None, "wording": self.wording,
-                "wording_note": self.wording_note, "mode": self.mode}
+                "wording_note": self.wording_note, "mode": self.mode, "refusal_reason": self.refusal_reason}
 
     @classmethod
     def from_json(cls, data: dict) -> Answer:
@@ -142,7 +143,7 @@ class Answer:
                    data.get("threshold", 0.0), data.get("timings", {}), data.get("cancelled", False),
                    data.get("claims", 0), data.get("unfamiliar", []),
                    Card.from_json(data["card"]) if data.get("card") else None, data.get("wording", ""),
-                   data.get("wording_note", ""), data.get("mode", ""))
+                   data.get("wording_note", ""), data.get("mode", ""), refusal_reason=data.get("refusal_reason", ""))
 
 
 @dataclass(frozen=True)
