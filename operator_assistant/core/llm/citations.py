@@ -1,20 +1,16 @@
-"""Checking the citations a small model writes.
+"""The figures of a text and the facts of a passage, for checking what a model writes.
 
-Each answer sentence is matched to the passages that support it (lexical overlap of
-content tokens plus embedding similarity). Markers that point at passages which do
-not support the sentence are dropped, missing ones are added, and every number,
-unit and identifier that appears in none of the cited passages is flagged.
+A claim is a number (with its unit, when one follows) or a plant identifier; a passage's
+facts are its claims, with and without units. The model's wording is shown only when
+each of its claims is among the facts of the card it words (see core/answer/wording.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import numpy as np
-
-from operator_assistant.core.tokenize import canonical, tokenize
+from operator_assistant.core.tokenize import canonical
 
 MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 # A sentence ends at . ! or ? (and any markers right after it) followed by whitespace.
@@ -33,25 +29,6 @@ class Claim:
     text: str
     start: int  # offsets in the checked answer text
     end: int
-
-
-@dataclass
-class CheckedAnswer:
-    text: str  # answer with corrected markers, numbered 1..n in order of first use
-    cited: list[int]  # indexes into the passages list, in the order of their new numbers
-    unverified: list[Claim] = field(default_factory=list)
-    added: int = 0  # markers added where the model left them out
-    dropped: int = 0  # markers removed because the passage does not support the sentence
-    claims: int = 0  # numbers and identifiers checked
-
-
-def _content_tokens(text: str) -> set[str]:
-    return set(tokenize(MARKER.sub(" ", text)))
-
-
-def lexical_support(sentence: str, passage_tokens: set[str]) -> float:
-    tokens = _content_tokens(sentence)
-    return len(tokens & passage_tokens) / len(tokens) if tokens else 0.0
 
 
 def _normalize_number(text: str) -> str:
@@ -117,70 +94,3 @@ def sentences(text: str) -> list[tuple[int, int]]:
         if piece.strip():
             cleaned.append((start + lead, end - trail))
     return cleaned
-
-
-def check_citations(
-    answer: str,
-    passages: Sequence[str],
-    passage_vectors: np.ndarray | None = None,
-    embed: Callable[[list[str]], np.ndarray] | None = None,
-    keep_threshold: float = 0.3,
-    add_threshold: float = 0.4,
-    exempt: Sequence[str] = (),
-) -> CheckedAnswer:
-    """Fix the [n] markers of `answer` (numbered from 1 over `passages`) and flag unsupported claims."""
-    passage_tokens = [set(tokenize(p)) for p in passages]
-    passage_facts = [passage_facts(p) for p in passages]
-    spans = sentences(answer)
-    bodies = [MARKER.sub("", answer[s:e]).strip() for s, e in spans]
-    similarity = np.zeros((len(spans), len(passages)))
-    if embed is not None and passage_vectors is not None and len(passages) and spans:
-        vectors = embed([b or "-" for b in bodies])
-        similarity = np.clip(vectors @ passage_vectors.T, 0.0, 1.0)
-    out: list[str] = []
-    cited_order: list[int] = []
-    added = dropped = 0
-    claims: list[tuple[str, str, int, int, list[int]]] = []
-    pos = 0
-    for row, (start, end) in enumerate(spans):
-        out.append(answer[pos:start])
-        piece = answer[start:end]
-        body = bodies[row]
-        support = [0.5 * lexical_support(body, passage_tokens[j]) + 0.5 * similarity[row, j]
-                   if embed is not None else lexical_support(body, passage_tokens[j]) for j in range(len(passages))]
-        wanted = []
-        for m in MARKER.finditer(piece):
-            for n in (int(x) for x in m.group(1).split(",")):
-                j = n - 1
-                if 0 <= j < len(passages) and support[j] >= keep_threshold and j not in wanted:
-                    wanted.append(j)
-                else:
-                    dropped += 1
-        needs_source = len(_content_tokens(body)) >= 3 and not any(e.casefold() in body.casefold() for e in exempt)
-        if not wanted and needs_source and passages:
-            best = int(np.argmax(support))
-            if support[best] >= add_threshold:
-                wanted.append(best)
-                added += 1
-        for j in wanted:
-            if j not in cited_order:
-                cited_order.append(j)
-        clean = MARKER.sub("", piece).rstrip()
-        rebuilt_start = sum(len(p) for p in out)
-        for kind, value, cs, ce in claims_in(clean):
-            claims.append((kind, value, rebuilt_start + cs, rebuilt_start + ce, wanted))
-        markers = "".join(f"[{cited_order.index(j) + 1}]" for j in wanted)
-        if markers and clean[-1:] in ".!?":
-            clean = f"{clean[:-1]} {markers}{clean[-1]}"  # "... 85 psi [1]."
-        elif markers:
-            clean = f"{clean} {markers}"
-        out.append(clean)
-        pos = end
-    out.append(answer[pos:])
-    text = "".join(out)
-    unverified = []
-    for kind, value, cs, ce, wanted in claims:
-        facts = [passage_facts[j] for j in wanted] or passage_facts
-        if not any(is_verified(kind, value, f) for f in facts):
-            unverified.append(Claim(text[cs:ce], cs, ce))
-    return CheckedAnswer(text, cited_order, unverified, added, dropped, len(claims))
