@@ -22,8 +22,8 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, is_fragment, ranked_pieces,
-                                                       word_share, word_weights)
+from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, ranked_pieces, word_share,
+                                                       word_weights)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -33,6 +33,8 @@ _GENERIC = frozenset(tokenize("alarm alarms threshold thresholds setpoint setpoi
                               "setting settings trip trips level levels protection"))
 _FAMILY = re.compile(r"\b([A-Za-z]{1,4})[- ]?(?:series|pumps|units|trains)\b", re.IGNORECASE)
 _UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
+# A sentence that names its subject only in the sentence before it.
+_ANAPHOR = re.compile(r"^(this|these|it|they|such|that|those)\b", re.IGNORECASE)
 _STEP = re.compile(r"^\s*(\d{1,2})[.)]\s+\S")
 # A question that asks what to do, not what a value is ("how long", "how full" are not).
 _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
@@ -174,8 +176,9 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         by_tag = how == 2 and (level >= 1 or (answers_all and not sentence_first))
         if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
-        if not in_passage and not (how >= 1 and level == 2):
-            continue  # a table outside the passages found must be named by row and column
+        if not in_passage and not (how >= 1 and level == 2
+                                   and _unexplained(question, table, rows) <= policy.table_outside_unexplained):
+            continue  # a table outside the passages found must be named by row and column, and hold the question
         if not in_passage:
             source = replace(source, section=record.section, start=table.start, end=table.end)
         key = (piece_row is not None and piece_row in rows, how, level, -rank)
@@ -301,8 +304,12 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
     wanted = policy.card_following + (policy.card_list_items if top.text.rstrip().endswith(":") else 0)
     chosen += following[:wanted]
+    # "This type of chain hoist is about 85 percent efficient." says which type only in the line before it
+    if _ANAPHOR.match(top.text) and policy.card_preceding:
+        before = [(p, s) for p, s in pieces if s is top_source and p.end <= top.start]
+        chosen[:0] = sorted(before, key=lambda ps: ps[0].start)[-policy.card_preceding:]
     for piece, source in pieces[1:]:
-        if len(chosen) >= policy.card_sentences + wanted:
+        if len(chosen) >= policy.card_sentences + wanted + policy.card_preceding:
             break
         if piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}:
             chosen.append((piece, source))
@@ -348,8 +355,7 @@ class CardBuilder:
         return (policy.names_tag_bonus * piece.names_question
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
-                + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
-                - policy.fragment_penalty * is_fragment(piece.text))
+                + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query)))
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:

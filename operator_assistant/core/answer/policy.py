@@ -32,27 +32,32 @@ class AnswerPolicy:
     # --- the card (BENCHMARKS.md, "Answer card") ---
     # Shorter pieces (a lone heading word) match any question.
     min_sentence_chars: int = 20
-    # Sentences kept beside the best one: within this cosine of it, at most `card_sentences` in all.
-    sentence_margin: float = 0.08
+    # Sentences kept beside the best one: within this score of it, at most `card_sentences` in all.
+    # 0.15 since the word share and the figure bonus spread the scores (0.08 before).
+    sentence_margin: float = 0.15
     card_sentences: int = 3
     # Added to a sentence's cosine when it names equipment the question names (B-2, CL2-ALM-07).
     names_tag_bonus: float = 1.0
-    # Added to a sentence's cosine, times the share of the question's content words it holds.
-    word_share_weight: float = 0.1
+    # Added to a sentence's cosine, times the share of the question's content words it holds, each word
+    # weighted by its rarity among the sentences found (0.1 unweighted before; 0.3 helped both sets).
+    word_share_weight: float = 0.3
     # Added to a sentence's cosine when the question asks for a figure and the sentence gives one
     # the question does not ("how long", "what is the maximum ..."): MiniLM ranks the definition first.
-    value_bonus: float = 0.0
-    # Taken off a sentence's cosine when it is a heading or a cut-off piece of a PDF line (no sentence end).
-    fragment_penalty: float = 0.0
+    value_bonus: float = 0.2
     # Taken off a sentence's score per place its passage ranks below the first.
     passage_rank_penalty: float = 0.0
     # Sentences shown after the best one, from the same passage; more after one that ends with ":".
     card_following: int = 2
     card_list_items: int = 5
+    # Sentences shown before the best one when it opens with "This", "It", "They": what it speaks of.
+    card_preceding: int = 1
     # A table column counts as asked for when the question shares a word with its header;
     # a row when the question names its label or identifier. Tables above this many rows
     # are shown only for the rows the question names.
     table_rows_unnamed: int = 8
+    # A table outside the passages found may leave at most this many of the question's words unsaid:
+    # on a long regulation a header word ("minimum") and a row word otherwise pull in an unrelated table.
+    table_outside_unexplained: int = 2
     # A procedure is shown whole up to this many steps, else the steps around the best one.
     procedure_steps: int = 20
 

@@ -214,12 +214,6 @@ def holds_value(text: str, question: str) -> bool:
     return bool(_values(text) - _values(question))
 
 
-def is_fragment(text: str) -> bool:
-    """A heading, a line of page furniture or a piece of a sentence a PDF column cut off: no sentence
-    ends it and it is no table row read with its header ("Spur-Gear Chain Hoist", "declare ... unsafe if")."""
-    return not _ENDS_SENTENCE.search(text.strip()) and ": " not in text
-
-
 def word_weights(words: set[str], pieces: Sequence[set[str]]) -> dict[str, float]:
     """A weight per question word: rarer among the pieces found counts more (an IDF over these pieces),
     so the one sentence that says "tread" outranks the many that say "wire rope"."""
