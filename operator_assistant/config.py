@@ -52,8 +52,9 @@ class Settings:
     llm_max_tokens: int = 256
     temperature: float = 0.3
     # what leads an answer: "card" (the documents' words only), "card+model" (the card, then the
-    # model's wording if it passes the checks) or "model-first" (for a bigger GGUF); see BENCHMARKS.md
-    answer_mode: str = "card+model"
+    # model's wording if it passes the checks) or "model-first" (for a bigger GGUF). "card": on both
+    # question sets the model's wording added no right answer and ~10 words (BENCHMARKS.md)
+    answer_mode: str = "card"
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
