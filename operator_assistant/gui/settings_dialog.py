@@ -12,9 +12,17 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import ENV_DATA_DIR, Settings, check_data_dir, remember_data_dir, save_settings
+from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.core.models import available_models
 from operator_assistant.errors import UserError
+
+
+ANSWER_MODE_LABELS = {
+    CARD_ONLY: "The documents' words only (the model is not asked)",
+    CARD_THEN_MODEL: "The documents' words, then the model's checked wording",
+    MODEL_FIRST: "The model's checked wording, then the documents' words (for a larger model)",
+}
 
 
 class SettingsDialog(QDialog):
@@ -37,6 +45,10 @@ class SettingsDialog(QDialog):
         self.temperature.setRange(0.0, 2.0)
         self.temperature.setSingleStep(0.1)
         self.temperature.setValue(settings.temperature)
+        self.answer_mode = QComboBox()
+        for mode, label in ANSWER_MODE_LABELS.items():
+            self.answer_mode.addItem(label, mode)
+        self.answer_mode.setCurrentIndex(max(0, self.answer_mode.findData(settings.answer_mode)))
         self.data_dir = QLineEdit(str(settings.data_dir))
         self.data_dir.setAccessibleName("Data folder")
         browse = QPushButton("Browse...")
@@ -53,6 +65,7 @@ class SettingsDialog(QDialog):
         form.addRow("Reranker", self.reranker)
         form.addRow("Sources per answer", self.top_k)
         form.addRow("Temperature", self.temperature)
+        form.addRow("Answer first shows", self.answer_mode)
         form.addRow("Data folder", data_row)
         hint = QLabel("Index, history, settings and audit log live in the data folder. Another folder is used "
                       "from the next start; what is in the current one stays there.")
@@ -64,7 +77,8 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
         for widget, name in ((self.embedder, "Embedder"), (self.llm, "Language model"), (self.reranker, "Reranker"),
-                             (self.top_k, "Sources per answer"), (self.temperature, "Temperature")):
+                             (self.top_k, "Sources per answer"), (self.temperature, "Temperature"),
+                             (self.answer_mode, "Answer first shows")):
             widget.setAccessibleName(name)
 
     def _choices(self, role: str, current: str, none_label: str = "") -> QComboBox:
@@ -85,7 +99,7 @@ class SettingsDialog(QDialog):
     def values(self) -> dict:
         return {"embedder": self.embedder.currentData(), "llm": self.llm.currentData(),
                 "reranker": self.reranker.currentData() or "", "top_k": self.top_k.value(),
-                "temperature": round(self.temperature.value(), 2)}
+                "temperature": round(self.temperature.value(), 2), "answer_mode": self.answer_mode.currentData()}
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Data folder", self.data_dir.text())

@@ -83,7 +83,19 @@ def click_link(qtbot, browser, text: str) -> None:
     raise AssertionError(f"no link {text!r} in {browser.toPlainText()[:300]!r}")
 
 
-def test_drop_ask_and_open_the_cited_passage(qtbot, window, tmp_path, monkeypatch):
+@pytest.fixture
+def wording_window(qtbot, tmp_path):
+    """A window that also asks the model to word the card (answer_mode card+model)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "config.toml").write_text('answer_mode = "card+model"\n', encoding="utf-8")
+    win = open_window(qtbot, data)
+    yield win
+    win.close()
+
+
+def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, monkeypatch):
+    window = wording_window
     docs = sample_folder(tmp_path, "booster-station-b-om-manual.pdf", "lockout-tagout-procedure.docx")
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window.corpus, [docs])
@@ -187,11 +199,13 @@ def test_window_stays_responsive_while_indexing(qtbot, window, tmp_path):
     assert worst_ms < 100
 
 
-def test_stop_cancels_the_answer(qtbot, window, tmp_path):
+def test_stop_cancels_the_answer(qtbot, wording_window, tmp_path):
+    window = wording_window
     docs = sample_folder(tmp_path, "sodium-hypochlorite-chlorination-sop.docx")
     with qtbot.waitSignal(window.ingested, timeout=LONG):
         window.ingest([docs])
-    window.chat.question.setPlainText("How do I switch the hypochlorite feed over to the other bulk tank?")
+    # a table card, which the model is asked to word (a procedure is not worded)
+    window.chat.question.setPlainText("What is the target free chlorine residual in the clearwell?")
     with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
         qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(window.chat.entries[-1].streamed) > 0, timeout=LONG)
