@@ -18,7 +18,7 @@ ANSWER_MODES = (CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST)
 
 @dataclass(frozen=True)
 class AnswerPolicy:
-    # --- refusal (BENCHMARKS.md, "Refusal threshold") ---
+    # --- refusal (BENCHMARKS.md, "Refusal signal" and "Answers: evidence first") ---
     # Hybrid evidence below which the question is refused while no `calibrate` has been run.
     # Fitted on the sample golden set and confirmed on the real-document questions.
     default_threshold: float = 0.441
@@ -29,7 +29,7 @@ class AnswerPolicy:
     # Calibration refuses at most this share of answerable golden questions.
     max_false_refusal: float = 0.05
 
-    # --- the card (BENCHMARKS.md, "Answer card") ---
+    # --- the card (BENCHMARKS.md, "Answers: evidence first", "How the card got there") ---
     # Shorter pieces (a lone heading word) match any question.
     min_sentence_chars: int = 20
     # Sentences kept beside the best one: within this score of it, at most `card_sentences` in all.
@@ -61,7 +61,7 @@ class AnswerPolicy:
     # A procedure is shown whole up to this many steps, else the steps around the best one.
     procedure_steps: int = 20
 
-    # --- the model's wording (BENCHMARKS.md, "Model wording") ---
+    # --- the model's wording (BENCHMARKS.md, "Answers: evidence first", "The model's wording") ---
     # Prompt tokens: the card's evidence and the question; the fixed rules come first so that
     # llama.cpp reuses their cached state (measured 200 prompt tokens/s on two cores).
     prompt_tokens: int = 400
@@ -77,7 +77,7 @@ class AnswerPolicy:
     # only takes attention from the steps, so the model is not asked.
     word_procedures: bool = False
 
-    # --- the passages (BENCHMARKS.md, "Citation accuracy") ---
+    # --- the passages (BENCHMARKS.md, "Rerank stage on SciFact") ---
     # Near-duplicate passages (boilerplate) share this share of their tokens; only one is kept.
     near_duplicate_jaccard: float = 0.8
 
