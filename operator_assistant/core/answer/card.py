@@ -25,7 +25,7 @@ from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, 
 from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, ranked_pieces, word_share,
                                                        word_weights)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
-from operator_assistant.core.index.manifest import Manifest, TableRecord
+from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
@@ -53,9 +53,13 @@ class Found:
 # reading a section back from the manifest
 
 
+def _section_chunks(manifest: Manifest, source: Source) -> list[ChunkRecord]:
+    return [c for c in manifest.chunks(manifest.chunk_hashes(source.doc_id)).values() if c.section == source.section]
+
+
 def section_lines(manifest: Manifest, source: Source) -> list[tuple[int, str]]:
     """(document offset, line) of every line of the source's section, in order, overlaps removed."""
-    chunks = [c for c in manifest.chunks(manifest.chunk_hashes(source.doc_id)).values() if c.section == source.section]
+    chunks = _section_chunks(manifest, source)
     lines: dict[int, str] = {}
     for chunk in chunks or []:
         pos = 0
@@ -66,10 +70,16 @@ def section_lines(manifest: Manifest, source: Source) -> list[tuple[int, str]]:
     return sorted(lines.items())
 
 
-def _span_source(source: Source, number: int, lines: Sequence[tuple[int, str]], start: int, end: int) -> Source:
-    """A citation for [start, end) of the source's document, its text read from the section's lines."""
+def _span_source(source: Source, number: int, lines: Sequence[tuple[int, str]], start: int, end: int,
+                 manifest: Manifest | None = None) -> Source:
+    """A citation for [start, end) of the source's document, its text read from the section's lines
+    and its pages from the chunks that hold it (a procedure may sit pages away from the passage found)."""
     text = "\n".join(line for at, line in lines if at < end and at + len(line) > start)
-    return Source(number, source.chunk_id, source.document, source.source, source.section, source.pages,
+    pages = source.pages
+    if manifest is not None and pages:
+        held = sorted({p for c in _section_chunks(manifest, source) if c.start < end and c.end > start for p in c.pages})
+        pages = tuple(held) or pages
+    return Source(number, source.chunk_id, source.document, source.source, source.section, pages,
                   start, end, text or source.text, source.score)
 
 
@@ -204,7 +214,8 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     table = record.table
     start = min(table.rows[r][0].start for r in rows)
     end = max(c.end for r in rows for c in table.rows[r])
-    cited = _span_source(source, 1, lines, min(start, table.header[0].start), end)
+    cited = replace(_span_source(source, 1, lines, min(start, table.header[0].start), end),
+                    pages=record.pages or source.pages)
     cells, units = [], []
     for r in rows:
         row = table.rows[r]
@@ -285,7 +296,7 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         if len(chosen) > policy.procedure_steps:
             at = next((i for i, (a, b) in enumerate(chosen) if a <= target <= b), 0)
             chosen = chosen[max(0, at - policy.procedure_steps // 2):][:policy.procedure_steps]
-        cited = _span_source(source, 1, lines, chosen[0][0], chosen[-1][1])
+        cited = _span_source(source, 1, lines, chosen[0][0], chosen[-1][1], manifest)
         steps = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in chosen)
         title = source.section[-1] if source.section else source.document
         return Found(Card(PROCEDURE, title, steps), [cited])
