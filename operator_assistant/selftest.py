@@ -72,7 +72,7 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
                 cited = [Path(c.source).name for c in answer.citations]
                 assert not answer.refused, f"refused an answerable question: {q.question!r}"
                 assert q.source_file in cited, f"expected a citation of {q.source_file}, got {cited or 'none'}"
-                return f"{q.question!r} cited {q.source_file} (first token {answer.timings.get('first_token_ms', 0):.0f} ms)"
+                return f"{q.question!r} cited {q.source_file} (card in {answer.timings.get('card_ms', 0):.0f} ms)"
 
             def not_in_corpus() -> str:
                 q = golden[NOT_IN_CORPUS_ID]
