@@ -1,16 +1,14 @@
-"""The source sentence quoted under an answer.
+"""Whole sentences of a passage, as an answer card shows them and the embedder reads them.
 
-Whatever a small model makes of its sources, the operator also sees the sentence of
-the best passage that is closest to the question, in the document's own words. Two
-things make a raw "sentence" a poor quote, and are mended here:
+Two things make a raw "sentence" a poor piece of evidence, and are mended here:
 - PDF text breaks lines mid-sentence ("For example, LIT-450 has a"): a piece that
   does not end a sentence is joined with the lines that carry it on;
 - a table row means little without its header ("Yellow | Contractor employees"), and
-  the header alone says nothing: a row is quoted as "header: cell" pairs, and a row of
+  the header alone says nothing: a row reads as "header: cell" pairs, and a row of
   figures from a PDF table ("B-2 PT-2102 66 118 127 psi") after its column names.
-A piece that names equipment the question names (B-2, CL2-ALM-07) is preferred: the
+A piece that names equipment the question names (B-2, CL2-ALM-07) is marked: the
 embedder has no idea of tags, and a question about B-2 wants the B-2 row. The embedder
-reads rows the same way (`pieces_as_read`), for the quote and the refusal evidence alike.
+reads rows the same way (`pieces_as_read`), for the card and the refusal evidence alike.
 """
 
 from __future__ import annotations
@@ -127,31 +125,6 @@ def pieces_as_read(text: str) -> list[str]:
     spans = sentences(text)
     position = {span: n for n, span in enumerate(spans)}
     return [_as_read(text, spans, position[span]) for span in passage_sentences(text)]
-
-
-def quote(text: str, scores: Sequence[float], question: str = "", identifiers: Sequence[str] = ()) -> str:
-    """The quote from `text`, given one score per piece of `passage_sentences(text)` (higher
-    is closer to the question), the question, and the identifiers it names in canonical form."""
-    kept = passage_sentences(text)
-    if not kept or len(kept) != len(scores):
-        return ""
-    spans = sentences(text)
-    position = {span: n for n, span in enumerate(spans)}
-    score = {position[span]: s for span, s in zip(kept, scores)}
-    named = [n for n in score if _names(text[slice(*spans[n])], identifiers)]
-    best = max(named or score, key=lambda n: score[n])
-    if not _is_row(text[slice(*spans[best])]):
-        as_read = _as_read(text, spans, best)
-        return as_read if as_read != _line(text, spans[best]) else _whole_sentence(text, spans, best)
-    block = _table(text, spans, best)
-    rows = [n for n in block[1:] if not _TABLE_RULE.match(text[slice(*spans[n])].strip())]
-    candidates = [n for n in ([n for n in rows if _names(text[slice(*spans[n])], identifiers)] or rows) if n in score]
-    if candidates:
-        # rows are short and alike, so the words they share with the question count as well
-        terms = set(tokenize(question))
-        best = max(candidates,
-                   key=lambda n: score[n] + len(terms & set(tokenize(text[slice(*spans[n])]))) / max(1, len(terms)))
-    return _as_read(text, spans, best)
 
 
 @dataclass(frozen=True)
