@@ -29,7 +29,7 @@ codes = [
     main(["--data-dir", data, "--models-dir", models, "ingest", docs]),
     main(["--data-dir", data, "--models-dir", models, "search", "--json", "B-series discharge pressure alarm"]),
     main(["--data-dir", data, "--models-dir", models, "status"]),
-    main(["--data-dir", data, "--models-dir", models, "ask", "--json",
+    main(["--data-dir", data, "--models-dir", models, "ask", "--json", "--mode", "card+model",
           "What is the discharge pressure alarm threshold on the B-series boosters?"]),
 ]
 print("RESULT " + json.dumps({"codes": codes, "attempts": attempts}))
