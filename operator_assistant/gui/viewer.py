@@ -136,10 +136,10 @@ class SourceViewer(QWidget):
         where = " > ".join(s for s in source.section if s != source.document)
         # the page the highlight starts on: a passage's first page is not always its cell's
         page_no = document.page_at(source.start) or (source.pages[0] if source.pages else None)
-        page = f", page {page_no}" if page_no else ""
+        place = ", ".join(part for part in (where, f"page {page_no}" if page_no else "") if part)
         # Titles and section names come from the document: escaped, never markup.
-        self.title.setText(f"<b>{html.escape(source.document)}</b> &mdash; {html.escape(where)}{page}"
-                           f"<br>{html.escape(path.name)}")
+        self.title.setText(f"<b>{html.escape(source.document)}</b>" + (f" &mdash; {html.escape(place)}" if place else "")
+                           + f"<br>{html.escape(path.name)}")
         self.highlighted_text = document.text[source.start:source.end]
         if document.format == "pdf" and document.page_starts:
             self._show_pdf(path, document, source)
