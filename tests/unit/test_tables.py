@@ -86,3 +86,24 @@ def test_a_table_survives_its_trip_through_the_manifest():
     document = load_document(SAMPLE_DOCS / "booster-station-b-om-manual.pdf")
     for table in document.tables:
         assert table_from_json(table_to_json(table)) == table
+
+
+def test_a_spanning_title_is_left_out_and_a_line_of_units_joins_the_header():
+    html = ("<table><tr><td colspan='2'>Table A. Minimum Flushing Flows</td></tr>"
+            "<tr><td>Nominal Main Size</td><td>Minimum Flushing Flow</td></tr>"
+            "<tr><td>Diameter (inches)</td><td>(gallons per minute)</td></tr>"
+            "<tr><td>6</td><td>225</td></tr><tr><td>8</td><td>400</td></tr></table>")
+    document = parse_document(Path("x.html"), html.encode())
+    assert_cells_in_place(document)
+    [table] = document.tables
+    assert table.names == ("Nominal Main Size Diameter (inches)", "Minimum Flushing Flow (gallons per minute)")
+    assert [texts(r) for r in table.rows] == [["6", "225"], ["8", "400"]]
+    assert cell_unit(table, table.rows[1], 1) == "gallons per minute"
+    assert table_from_json(table_to_json(table)) == table
+
+
+def test_a_first_row_of_figures_is_never_taken_for_a_line_of_units():
+    html = ("<table><tr><th>Item</th><th>Flow (gpm)</th></tr><tr><td>Pump (B-1)</td><td>1,200 (rated)</td></tr>"
+            "<tr><td>Pump (B-2)</td><td>1,150 (rated)</td></tr></table>")
+    [table] = parse_document(Path("x.html"), html.encode()).tables
+    assert table.header_lines == () and len(table.rows) == 2

@@ -22,8 +22,8 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, ranked_pieces, word_share,
-                                                       word_weights)
+from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, is_contents_line, ranked_pieces,
+                                                       word_share, word_weights)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -104,7 +104,10 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
             by_id.append(n)
     if by_id:
         return by_id, 2
-    header_words = {w for c in table.header for w in tokenize(c.text)}
+    by_figure = [n for n, row in enumerate(table.rows) if row and _label_holds(row[0].text, _figures(question))]
+    if by_figure and len(by_figure) < len(table.rows):
+        return by_figure, 1
+    header_words = {w for name in table.names for w in tokenize(name)}
     row_words = [set(tokenize(" ".join(c.text for c in row))) - header_words - _GENERIC for row in table.rows]
     for text in (question, query):
         words = _plain_words(text) - header_words - _GENERIC
@@ -116,6 +119,50 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
     return [], 0
 
 
+_FIGURE = re.compile(r"(?<![\w.,/])(?<![A-Za-z]-)\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?![\d/]|\.\d|,\d)")
+_FIGURE_TOKEN = r"(\d+(?:,\d{3})*(?:\.\d+)?)"
+# A row label that is a range of figures: "40 through 59", "20-39", "less than 20", "80 or more".
+_RANGES = (
+    (re.compile(rf"^{_FIGURE_TOKEN}\s*(?:through|thru|to|-|–|—)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE),
+     lambda a, b, x: a <= x <= b),
+    (re.compile(rf"^(?:less than|under|below|fewer than|<)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE), lambda a, x: x < a),
+    (re.compile(rf"^(?:up to|not more than|≤|<=)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE), lambda a, x: x <= a),
+    (re.compile(rf"^(?:more than|over|above|greater than|>)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE), lambda a, x: x > a),
+    (re.compile(rf"^(?:at least|≥|>=)\s*{_FIGURE_TOKEN}\b|^{_FIGURE_TOKEN}\s*(?:or more|and (?:over|above|up)|\+)",
+                re.IGNORECASE), lambda a, x: x >= a),
+)
+
+
+def _figures(text: str) -> list[str]:
+    """The plain figures a text gives ("8-inch" gives 8, "3/4-inch" 3/4), not the digits of tags (B-2, PT-2105)."""
+    return _FIGURE.findall(text)
+
+
+def _number(figure: str) -> float | None:
+    try:
+        return float(figure.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _label_holds(label: str, figures: Sequence[str]) -> bool:
+    """Whether a row label names one of the question's figures: as itself ("8", "8 gallons", "3/4")
+    or as a range that holds it ("40 through 59", "less than 20", "80 or more")."""
+    label = " ".join(label.split())
+    if not figures:
+        return False
+    own = _FIGURE.match(label)
+    if own and any(own.group() == f for f in figures) and len(label.split()) <= 3:
+        return True
+    values = [v for v in (_number(f) for f in figures) if v is not None]
+    for pattern, holds in _RANGES:
+        m = pattern.match(label)
+        if m:
+            bounds = [_number(g) for g in m.groups() if g is not None]
+            return None not in bounds and any(holds(*bounds, v) for v in values)
+    return False
+
+
 def _plain_words(text: str) -> set[str]:
     """Content words, without the parts of identifiers ("CL2ALM03" is not the words "alm" and "03")."""
     return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
@@ -123,7 +170,7 @@ def _plain_words(text: str) -> set[str]:
 
 def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
     """How many of the question's words neither the table's header nor these rows hold."""
-    held = {w for c in table.header for w in tokenize(c.text)}
+    held = {w for name in table.names for w in tokenize(name)}
     held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
     return len(_plain_words(question) - held - _GENERIC)
 
@@ -132,19 +179,19 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
     """(columns to show, how specifically the question asked for them: 2 by name, 1 generic, 0 not at all)."""
     words = set(tokenize(question))
     scores = []
-    for head in table.header:
-        head_words = set(tokenize(head.text))
+    for name in table.names:
+        head_words = set(tokenize(name))
         scores.append(2 * len((head_words - _GENERIC) & words) + len(head_words & _GENERIC & words))
     specific = max(scores[1:], default=0) >= 2
     if specific:
         chosen = [n for n in range(1, len(scores)) if scores[n] == max(scores[1:])]
     else:
-        chosen = list(range(1, len(table.header)))
+        chosen = list(range(1, len(scores)))
     # the row label, the tags that identify what a value belongs to, and the unit stay with the values
     keep = {0, *chosen}
-    for n in range(1, len(table.header)):
+    for n in range(1, len(scores)):
         cells = [table.rows[r][n].text for r in rows if n < len(table.rows[r])]
-        if _UNIT_HEADER.match(table.header[n].text.strip()) or (cells and all(_is_tag(c) for c in cells)):
+        if _UNIT_HEADER.match(table.names[n].strip()) or (cells and all(_is_tag(c) for c in cells)):
             keep.add(n)
     level = 2 if specific else (1 if any(scores[1:]) else 0)
     return sorted(keep), level
@@ -223,7 +270,7 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
                                     row[c].end if c < len(row) else start) for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
-    return Found(Card(TABLE, title, tuple(cells), tuple(table.header[c].text for c in columns), tuple(units)), [cited])
+    return Found(Card(TABLE, title, tuple(cells), tuple(table.names[c] for c in columns), tuple(units)), [cited])
 
 
 # procedures
@@ -351,12 +398,14 @@ class CardBuilder:
                ) -> list[tuple[Piece, Source]]:
         """Whole sentences of the passages, best first. The score is the cosine to the question plus
         a share for the question's words the sentence holds (MiniLM misses "TCP port" in a sentence
-        about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags)."""
+        about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags).
+        Lines of a printed table of contents are left out: they name a section and say nothing of it."""
         found = []
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):
-                found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)]
+                found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)
+                          if not is_contents_line(source.text, p)]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
         scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights)), source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 # A unit written in a column header: "Flow (gpm)", "Setpoint [psi]", "Level, ft".
-_HEADER_UNIT = re.compile(r"[(\[]\s*([^()\[\]]{1,12}?)\s*[)\]]\s*$|,\s*([A-Za-z/%°]{1,8})\s*$")
+# Up to 20 characters in brackets: "(gallons per minute)" is a unit, "(see note 3 in section 4.2)" is not.
+_HEADER_UNIT = re.compile(r"[(\[]\s*([^()\[\]]{1,20}?)\s*[)\]]\s*$|,\s*([A-Za-z/%°]{1,8})\s*$")
 # A value with its own unit: "0.25 in/s", "82 deg C", "1,200 gpm", "4 mg/L".
 _VALUE_UNIT = re.compile(r"^[<>≤≥~]?\s*-?\d[\d,]*(?:\.\d+)?\s*(?:to|-|–)?\s*(?:\d[\d,]*(?:\.\d+)?)?\s*"
                          r"(?P<unit>(?:deg\.?\s?[CF]|°\s?[CF]|[A-Za-z%µ/][A-Za-z%µ/.²³]{0,7}))$")
@@ -32,14 +33,25 @@ class Cell:
 class Table:
     header: tuple[Cell, ...]  # column names, in order
     rows: tuple[tuple[Cell, ...], ...]  # data rows; a row may have fewer cells than the header
+    # Further lines of the column names: a header set on two rows, "Flow" over "(gpm)".
+    header_lines: tuple[tuple[Cell, ...], ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each column's whole name, its header lines joined ("Minimum Flushing Flow (gallons per minute)")."""
+        return tuple(" ".join(t for t in [cell.text] + [line[n].text for line in self.header_lines if n < len(line)] if t)
+                     for n, cell in enumerate(self.header))
+
+    def _cells(self) -> tuple[Cell, ...]:
+        return self.header + tuple(c for r in self.header_lines + self.rows for c in r)
 
     @property
     def start(self) -> int:
-        return min(c.start for c in self.header + tuple(c for r in self.rows for c in r))
+        return min(c.start for c in self._cells())
 
     @property
     def end(self) -> int:
-        return max(c.end for c in self.header + tuple(c for r in self.rows for c in r))
+        return max(c.end for c in self._cells())
 
 
 def cells_of_row(text: str, start: int, separator: str = "|") -> list[Cell]:
@@ -57,12 +69,30 @@ def cells_of_row(text: str, start: int, separator: str = "|") -> list[Cell]:
     return cells
 
 
+def _is_caption(row: Sequence[Cell]) -> bool:
+    """A title spanning the whole table ("Table 64575-A. Minimum Flushing Flows ..."): one text in every cell."""
+    return len({c.text for c in row if c.text}) == 1 and sum(bool(c.text) for c in row) > 1
+
+
+def _is_unit_line(row: Sequence[Cell]) -> bool:
+    """A second header line that gives the columns' units: "Diameter (inches) | (gallons per minute)"."""
+    filled = [c.text for c in row if c.text]
+    return bool(filled) and all(_HEADER_UNIT.search(t) and not any(ch.isdigit() for ch in t) for t in filled)
+
+
 def make_table(rows: Sequence[Sequence[Cell]]) -> Table | None:
-    """A table from its rows, the first one naming the columns; None when there is nothing to look up."""
+    """A table from its rows, the first one naming the columns (a spanning title above it is left out,
+    a line of units under it joins it); None when there is nothing to look up."""
     rows = [tuple(r) for r in rows if any(c.text for c in r)]
+    while len(rows) > 2 and _is_caption(rows[0]):
+        rows = rows[1:]
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
-    return Table(rows[0], tuple(rows[1:]))
+    header, body = rows[0], rows[1:]
+    lines = []
+    while len(body) > 1 and _is_unit_line(body[0]):
+        lines.append(body.pop(0))
+    return Table(header, tuple(body), tuple(lines))
 
 
 def column_unit(name: str) -> str:
@@ -79,18 +109,21 @@ def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
     own = _VALUE_UNIT.match(text)
     if own:
         return own.group("unit").strip()
-    if column < len(table.header) and (unit := column_unit(table.header[column].text)):
+    names = table.names
+    if column < len(names) and (unit := column_unit(names[column])):
         return unit
-    for n, head in enumerate(table.header):
-        if _UNIT_COLUMN.match(head.text.strip()) and n < len(row) and n != column:
+    for n, name in enumerate(names):
+        if _UNIT_COLUMN.match(name.strip()) and n < len(row) and n != column:
             return row[n].text
     return ""
 
 
 def table_to_json(table: Table) -> dict:
     return {"header": [[c.text, c.start, c.end] for c in table.header],
-            "rows": [[[c.text, c.start, c.end] for c in row] for row in table.rows]}
+            "rows": [[[c.text, c.start, c.end] for c in row] for row in table.rows],
+            "header_lines": [[[c.text, c.start, c.end] for c in row] for row in table.header_lines]}
 
 
 def table_from_json(data: dict) -> Table:
-    return Table(tuple(Cell(*c) for c in data["header"]), tuple(tuple(Cell(*c) for c in row) for row in data["rows"]))
+    return Table(tuple(Cell(*c) for c in data["header"]), tuple(tuple(Cell(*c) for c in row) for row in data["rows"]),
+                 tuple(tuple(Cell(*c) for c in row) for row in data.get("header_lines", [])))

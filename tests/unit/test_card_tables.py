@@ -1,0 +1,55 @@
+"""The card's table facts: which rows and columns of a table answer a question."""
+
+from __future__ import annotations
+
+from operator_assistant.core.answer.card import table_card
+from operator_assistant.core.answer.records import Source
+from operator_assistant.core.documents.tables import Cell, make_table
+from operator_assistant.core.index.manifest import TableRecord
+
+
+def record(rows: list[list[str]]) -> TableRecord:
+    cells, at = [], 0
+    for row in rows:
+        line = []
+        for text in row:
+            line.append(Cell(text, at, at + len(text)))
+            at += len(text) + 3
+        cells.append(line)
+    table = make_table(cells)
+    assert table is not None
+    return TableRecord("doc", 0, ("Flushing",), (), table)
+
+
+SOURCE = Source(1, "c1", "Regulations", "regs.html", ("Flushing",), (), 0, 10_000, "", 1.0)
+FLUSHING = [["Nominal Main Size", "Minimum Flushing Flow"], ["Diameter (inches)", "(gallons per minute)"],
+            ["2", "25"], ["6", "225"], ["8", "400"], ["10", "600"]]
+CLASSES = [["Total Points", "Class"], ["Less than 20", "T1"], ["20 through 39", "T2"], ["40 through 59", "T3"],
+           ["60 through 79", "T4"], ["80 or more", "T5"]]
+
+
+def pick(question: str, rows: list[list[str]]) -> list[list[str]] | None:
+    found = table_card(question, question, [(SOURCE, record(rows), True)])
+    if found is None:
+        return None
+    _, chosen, row_numbers, columns = found
+    return [[chosen.table.rows[r][c].text for c in columns] for r in row_numbers]
+
+
+def test_a_row_labelled_with_a_figure_is_named_by_that_figure():
+    assert pick("What is the minimum flushing flow for an 8-inch water main?", FLUSHING) == [["8", "400"]]
+    assert pick("Minimum flushing flow for a 10 inch main?", FLUSHING) == [["10", "600"]]
+
+
+def test_a_row_labelled_with_a_range_is_named_by_a_figure_inside_it():
+    assert pick("Which class does a facility with 45 total points get?", CLASSES) == [["40 through 59", "T3"]]
+    assert pick("Which class does a facility with 12 total points get?", CLASSES) == [["Less than 20", "T1"]]
+    assert pick("Which class does a facility with 85 total points get?", CLASSES) == [["80 or more", "T5"]]
+
+
+def test_a_figure_that_labels_no_row_names_none():
+    # 7 inches is not a row; a figure alone never picks a neighbouring row
+    assert pick("What is the minimum flushing flow for a 7-inch main?", FLUSHING) in (None, [["2", "25"], ["6", "225"],
+                                                                                          ["8", "400"], ["10", "600"]])
+    # the digits of a tag are not a figure: B-8 is no row label 8
+    assert pick("What is the minimum flushing flow at pump B-8?", FLUSHING) != [["8", "400"]]
