@@ -53,6 +53,13 @@ def test_search_plain_output(indexed, capsys):
     assert code == 0 and "1. Valve Exercising Program" in out and "valve-exercising-program.html" in out
 
 
+def test_search_plain_output_names_a_single_page_as_one_page(indexed, capsys):
+    code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "search", "--k", "1",
+                       "What is the discharge pressure alarm threshold on the B-series boosters?")
+    assert code == 0 and "booster-station-b-om-manual.pdf" in out
+    assert ", p. 2\n" in out  # one page, not its digits as a range
+
+
 def test_status_reports_health_and_models(indexed, capsys):
     code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "status", "--json")
     status = json.loads(out)

@@ -35,3 +35,10 @@ def test_sentence_split_handles_lists_and_decimals():
     spans = sentences("Dose 3.5 mg/L. Then check.\n1. Open VLV-3042-B.\n2. Close it")
     texts = ["Dose 3.5 mg/L.", "Then check.", "1. Open VLV-3042-B.", "2. Close it"]
     assert [("Dose 3.5 mg/L. Then check.\n1. Open VLV-3042-B.\n2. Close it")[s:e] for s, e in spans] == texts
+
+
+def test_pages_are_named_as_one_page_or_a_range():
+    from operator_assistant.core.locations import pages_label
+
+    assert pages_label((16,)) == "p. 16" and pages_label([38]) == "p. 38"  # not "p. 1-6", "p. 3-8"
+    assert pages_label((16, 17)) == "pp. 16-17" and pages_label(()) == ""
