@@ -107,3 +107,72 @@ def test_a_first_row_of_figures_is_never_taken_for_a_line_of_units():
             "<tr><td>Pump (B-2)</td><td>1,150 (rated)</td></tr></table>")
     [table] = parse_document(Path("x.html"), html.encode()).tables
     assert table.header_lines == () and len(table.rows) == 2
+
+
+def test_a_ruled_pdf_table_with_a_two_line_header_is_read_from_its_drawn_grid(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 6, "Table 2. Booster pump alarms, as set in the PLC.")
+    with pdf.table(col_widths=(30, 30, 30, 30), text_align="LEFT", num_heading_rows=2) as grid:
+        row = grid.row()
+        row.cell("Pump", rowspan=2)
+        row.cell("Discharge pressure (psi)", colspan=3)
+        row = grid.row()
+        for name in ("Low alarm", "High alarm", "High-high trip"):
+            row.cell(name)
+        for values in [("B-1", "65", "116", "125"), ("B-2", "66", "118", "127"), ("B-3", "64", "124", "133")]:
+            row = grid.row()
+            for value in values:
+                row.cell(value)
+    pdf.output(str(tmp_path / "ruled.pdf"))
+    document = load_document(tmp_path / "ruled.pdf")
+    assert_cells_in_place(document)
+    [table] = document.tables
+    # the spanning "Discharge pressure (psi)" names all three value columns; "Pump" spans down and counts once
+    assert table.names == ("Pump", "Discharge pressure (psi) Low alarm", "Discharge pressure (psi) High alarm",
+                           "Discharge pressure (psi) High-high trip")
+    assert [texts(r) for r in table.rows] == [["B-1", "65", "116", "125"], ["B-2", "66", "118", "127"],
+                                             ["B-3", "64", "124", "133"]]
+    assert cell_unit(table, table.rows[1], 2) == "psi"
+    assert document.page_at(table.rows[1][2].start) == 1
+
+
+def test_a_box_of_prose_drawn_on_a_pdf_page_is_no_table(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    with pdf.table(col_widths=(90, 90), text_align="LEFT") as grid:
+        for left, right in [("Warning", "Caution"),
+                            ("Never enter a confined space without a permit signed by the entry supervisor.",
+                             "Isolate every energy source and verify zero energy before any work begins."),
+                            ("Keep the attendant outside the space at all times during the entry.",
+                             "Test the atmosphere for oxygen, flammable gases and toxic contaminants first.")]:
+            row = grid.row()
+            row.cell(left)
+            row.cell(right)
+    pdf.output(str(tmp_path / "box.pdf"))
+    assert load_document(tmp_path / "box.pdf").tables == []
+
+
+def test_a_drawn_grid_with_split_columns_and_a_wrapped_header_reads_as_its_table():
+    from operator_assistant.core.documents.tables import Cell, table_from_grid
+
+    text = "Volume of|Water|Amount of 6%|Bleach to Add|1 gallon|8 drops|8 gallons|2/3 tsp"
+    at = {}
+    for word in text.split("|"):
+        at[word] = Cell(word, text.index(word), text.index(word) + len(word))
+    empty = None
+    # a box one row draws a little wider splits each column in two, as pdfplumber reports it
+    grid = [[empty, at["Volume of"], empty, at["Amount of 6%"]],
+            [empty, at["Water"], empty, at["Bleach to Add"]],
+            [at["1 gallon"], at["1 gallon"], at["8 drops"], at["8 drops"]],
+            [empty, at["8 gallons"], empty, at["2/3 tsp"]]]
+    table = table_from_grid(grid)
+    assert table is not None
+    assert table.names == ("Volume of Water", "Amount of 6% Bleach to Add")
+    assert [texts(r) for r in table.rows] == [["1 gallon", "8 drops"], ["8 gallons", "2/3 tsp"]]

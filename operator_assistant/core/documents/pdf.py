@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
+from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.errors import DocumentError
 
@@ -100,6 +101,37 @@ def _page_lines(text: str, sizes: list[float]) -> list[tuple[int, int, float]]:
     return lines
 
 
+def _drawn_grid(page: pdfium.PdfPage) -> bool:
+    """Whether a page draws what a ruled table needs: at least three horizontal and three vertical rules,
+    or MIN_BOXES boxes set in two or more columns and rows (a stack of boxes around lines of a code
+    listing is no table). pdfplumber parses a page's drawing slowly, so it reads only such pages."""
+    across = down = 0
+    lefts, bottoms, boxes = set(), set(), 0
+    for path in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,)):
+        left, bottom, right, top = path.get_bounds()
+        width, height = right - left, top - bottom
+        if height < 3 and width > 10:
+            across += 1
+        elif width < 3 and height > 10:
+            down += 1
+        elif width > 10 and height > 5:
+            boxes += 1
+            lefts.add(round(left))
+            bottoms.add(round(bottom))
+        if across >= 3 and down >= 3:
+            return True
+    return boxes >= MIN_BOXES and len(lefts) >= 2 and len(bottoms) >= 2
+
+
+def _char_boxes(textpage: pdfium.PdfTextPage, count: int, height: float) -> list[Box]:
+    """Each character's box as (left, top, right, bottom) from the page's top left, as pdfplumber measures."""
+    boxes = []
+    for i in range(count):
+        left, bottom, right, top = textpage.get_charbox(i)
+        boxes.append((left, height - top, right, height - bottom))
+    return boxes
+
+
 def full_text_between(text: str, start: int, end: int) -> str:
     """The text between two lines, minus the one line break that separates them."""
     return text[start:end].replace("\n", "", 1) if 0 <= start <= end else "\n"
@@ -117,6 +149,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
         raise DocumentError(f"damaged or unreadable PDF ({exc})") from exc
     try:
         pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
+        ruled: dict[int, tuple[str, list[Box]]] = {}  # pages with drawn lines: their text and character boxes
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
@@ -132,6 +165,8 @@ def load_pdf(path: Path, data: bytes) -> Document:
             lines = _page_lines(text, sizes)
             cells = _page_cells(textpage, text, lines)
             pages.append((text, lines, cells))
+            if count > 0 and _drawn_grid(page):
+                ruled[number] = (text, _char_boxes(textpage, count, page.get_height()))
             textpage.close()
             page.close()
     finally:
@@ -157,6 +192,9 @@ def load_pdf(path: Path, data: bytes) -> Document:
             seen.update({_DIGITS.sub("#", squash(text[s:e])) for s, e, _ in edge})
         furniture = {line for line, n in seen.items() if n >= max(3, len(pages) * 0.6)}
 
+    starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
+    drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
+
     parts, blocks, page_starts, tables, offset = [], [], [], [], 0
     for n, (text, lines, cells) in enumerate(pages):
         if n:
@@ -166,8 +204,14 @@ def load_pdf(path: Path, data: bytes) -> Document:
         parts.append(text)
         # A PDF gives lines, not paragraphs: each line is a block, so a table row
         # (one line) is never split; the chunker packs lines back together.
+        # Drawn tables first (pdfplumber reads their grid), then rows found by their column gaps.
         in_table = set()
+        for table in drawn.get(n, []):
+            tables.append(table)
+            in_table.update(k for k, (s, e, _) in enumerate(lines) if table.start < offset + e and offset + s < table.end)
         for group in _tables_on_page(text, lines, cells):
+            if in_table.intersection(group):
+                continue
             in_table.update(group)
             table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
             if table is not None:

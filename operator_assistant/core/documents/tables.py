@@ -36,11 +36,18 @@ class Table:
     # Further lines of the column names: a header set on two rows, "Flow" over "(gpm)".
     header_lines: tuple[tuple[Cell, ...], ...] = ()
 
+    def name_parts(self, column: int) -> list[str]:
+        """The lines of one column's name, top down; a header cell that spans down counts once."""
+        parts = [self.header[column]]
+        for line in self.header_lines:
+            if column < len(line) and line[column] != parts[-1] and line[column].text:
+                parts.append(line[column])
+        return [" ".join(c.text.split()) for c in parts if c.text]
+
     @property
     def names(self) -> tuple[str, ...]:
         """Each column's whole name, its header lines joined ("Minimum Flushing Flow (gallons per minute)")."""
-        return tuple(" ".join(t for t in [cell.text] + [line[n].text for line in self.header_lines if n < len(line)] if t)
-                     for n, cell in enumerate(self.header))
+        return tuple(" ".join(self.name_parts(n)) for n in range(len(self.header)))
 
     def _cells(self) -> tuple[Cell, ...]:
         return self.header + tuple(c for r in self.header_lines + self.rows for c in r)
@@ -80,19 +87,67 @@ def _is_unit_line(row: Sequence[Cell]) -> bool:
     return bool(filled) and all(_HEADER_UNIT.search(t) and not any(ch.isdigit() for ch in t) for t in filled)
 
 
-def make_table(rows: Sequence[Sequence[Cell]]) -> Table | None:
-    """A table from its rows, the first one naming the columns (a spanning title above it is left out,
-    a line of units under it joins it); None when there is nothing to look up."""
+def _spans_down(above: Sequence[Cell], row: Sequence[Cell]) -> bool:
+    """Whether a row holds a cell that spans down from the row above ("Rope diameter" beside "6x7 | 6x19")."""
+    return any(a == b and b.text for a, b in zip(above, row))
+
+
+def _continues_header(header: Sequence[Cell], row: Sequence[Cell], below: Sequence[Cell]) -> bool:
+    """A second line of words under a header of words, above the rows of figures: "Amount of 6%" over
+    "Bleach to Add", every column the header names filled and no figure in it."""
+    def words(cells: Sequence[Cell]) -> bool:
+        return not any(ch.isdigit() for c in cells for ch in c.text)
+    named = [n for n, c in enumerate(header) if c.text]
+    return (len(named) >= 2 and all(n < len(row) and row[n].text for n in named) and words(row)
+            and any(ch.isdigit() for c in below for ch in c.text))
+
+
+def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | None:
+    """A table from its rows, the first one naming the columns; None when there is nothing to look up.
+
+    A title spanning the whole table above it, and a note spanning it below, are left out; under the header, a line of units, or a line
+    beside a header cell that spans down to it, is a further line of the column names. In a drawn
+    grid (`drawn`), where a wrapped header cell can be a grid row of its own, so is a line of words
+    under a header of words, above the figures.
+    A spanning cell stands in every column (and row) it covers, as the same `Cell`."""
     rows = [tuple(r) for r in rows if any(c.text for c in r)]
     while len(rows) > 2 and _is_caption(rows[0]):
         rows = rows[1:]
+    while len(rows) > 2 and _is_caption(rows[-1]):
+        rows = rows[:-1]  # a note spanning the whole table under it ("*Rope construction is strands ...")
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
     header, body = rows[0], rows[1:]
-    lines = []
-    while len(body) > 1 and _is_unit_line(body[0]):
+    lines: list[tuple[Cell, ...]] = []
+    while len(body) > 1 and (_is_unit_line(body[0]) or _spans_down(lines[-1] if lines else header, body[0])
+                             or (drawn and not lines and _continues_header(header, body[0], body[1]))):
         lines.append(body.pop(0))
     return Table(header, tuple(body), tuple(lines))
+
+
+def table_from_grid(grid: Sequence[Sequence[Cell | None]]) -> Table | None:
+    """A table from a drawn grid: a spanning cell in every position it covers, None where no cell is.
+
+    Drawn grids often have more columns than the table: a cell box a little wider in one row
+    splits a column in two. Two neighbouring columns are one where no row has a different
+    text in each."""
+    rows = []
+    for line in grid:
+        anchor = next((c.start for c in line if c is not None and c.text), None)
+        if anchor is not None:  # an empty cell sits, with no length, where its row starts
+            rows.append([c if c is not None and c.text else Cell("", anchor, anchor) for c in line])
+    if not rows:
+        return None
+    columns: list[list[Cell]] = []
+    for j in range(len(rows[0])):
+        column = [row[j] for row in rows]
+        if not any(c.text for c in column):
+            continue
+        if columns and all(not a.text or not b.text or a == b for a, b in zip(columns[-1], column)):
+            columns[-1] = [a if a.text else b for a, b in zip(columns[-1], column)]
+        else:
+            columns.append(column)
+    return make_table([[column[r] for column in columns] for r in range(len(rows))], drawn=True)
 
 
 def column_unit(name: str) -> str:
@@ -109,10 +164,11 @@ def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
     own = _VALUE_UNIT.match(text)
     if own:
         return own.group("unit").strip()
-    names = table.names
-    if column < len(names) and (unit := column_unit(names[column])):
-        return unit
-    for n, name in enumerate(names):
+    if column < len(table.header):
+        for part in reversed(table.name_parts(column)):  # "Discharge pressure (psi)" over "High alarm"
+            if unit := column_unit(part):
+                return unit
+    for n, name in enumerate(table.names):
         if _UNIT_COLUMN.match(name.strip()) and n < len(row) and n != column:
             return row[n].text
     return ""
