@@ -53,3 +53,23 @@ def test_a_figure_that_labels_no_row_names_none():
                                                                                           ["8", "400"], ["10", "600"]])
     # the digits of a tag are not a figure: B-8 is no row label 8
     assert pick("What is the minimum flushing flow at pump B-8?", FLUSHING) != [["8", "400"]]
+
+
+def lines_of(*texts: str) -> list[tuple[int, str]]:
+    out, at = [], 0
+    for text in texts:
+        out.append((at, text))
+        at += len(text) + 1
+    return out
+
+
+def test_lettered_steps_are_a_step_list_and_under_a_numbered_step_belong_to_it():
+    from operator_assistant.core.answer.card import _steps
+
+    lines = lines_of("Startup", "a. Align the manual valve.", "b. Turn the purge fan ON.", "c. Verify the lamp.")
+    [steps] = _steps(lines)
+    assert len(steps) == 3
+    nested = lines_of("1. Prestart checks:", "a. Check the valves.", "b. Check the lamps.", "2. Start the fan.",
+                      "3. Verify the flow.")
+    [steps] = _steps(nested)
+    assert len(steps) == 3 and "b. Check the lamps." in "\n".join(t for _, t in nested)[steps[0][0]:steps[0][1]]

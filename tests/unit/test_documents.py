@@ -49,6 +49,17 @@ def test_html_ignores_scripts_and_remote_content(tmp_path: Path):
     assert "1. Open the gate." in doc.text and "2. Count turns." in doc.text
 
 
+def test_html_list_items_are_numbered_as_a_browser_shows_them(tmp_path: Path):
+    # Sphinx writes each item's words in a <p> and letters sub-steps with a class; plain HTML uses type and start
+    html = """<ol class="arabic simple"><li><p>Startup</p><ol class="loweralpha simple">
+    <li><p>Turn ARGON PURGE FAN switch to ON position</p></li><li><p>Verify PURGE FAN ON lamp illuminates</p></li></ol>
+    </li><li><p>Shutdown</p></li></ol><ol type="I" start="3"><li>Third</li><li>Fourth</li></ol>"""
+    doc = parse_document(Path("p.html"), html.encode())
+    lines = [line for line in doc.text.split("\n") if line.strip()]
+    assert lines == ["1. Startup", "a. Turn ARGON PURGE FAN switch to ON position", "b. Verify PURGE FAN ON lamp illuminates",
+                     "2. Shutdown", "III. Third", "IV. Fourth"]
+
+
 def test_docx_headings_lists_and_tables(tmp_path: Path):
     path = make_docx(tmp_path / "loto.docx", [
         ("Heading 1", "Lockout Procedure"), ("", "Applies to all pumps."),

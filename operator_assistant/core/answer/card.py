@@ -35,7 +35,8 @@ _FAMILY = re.compile(r"\b([A-Za-z]{1,4})[- ]?(?:series|pumps|units|trains)\b", r
 _UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
 # A sentence that names its subject only in the sentence before it.
 _ANAPHOR = re.compile(r"^(this|these|it|they|such|that|those)\b", re.IGNORECASE)
-_STEP = re.compile(r"^\s*(\d{1,2})[.)]\s+\S")
+# A numbered or lettered step: "4. Open the valve", "b) Verify the lamp".
+_STEP = re.compile(r"^\s*(\d{1,2}|[a-z])[.)]\s+\S")
 # A question that asks what to do, not what a value is ("how long", "how full" are not).
 _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
                   r"\bwhat (steps|should|do|must)\b.*\bdo\b|\bfirst thing\b|\bwhat to do\b|\bin what order\b|"
@@ -277,29 +278,40 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
 
 
 def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
-    """Numbered step lists in the lines: each a list of (start, end) per step, wrapped lines joined."""
+    """Numbered (or lettered) step lists in the lines: each a list of (start, end) per step, wrapped
+    lines joined. Lettered items under a numbered step are that step's sub-items."""
     lists: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
-    expected = 1
+    expected, lettered = 1, False
+
+    def close() -> None:
+        if len(current) >= 2:
+            lists.append(current)
+
     for at, line in lines:
+        span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
         m = _STEP.match(line)
-        if m and int(m.group(1)) == expected:
-            current.append((at + len(line) - len(line.lstrip()), at + len(line.rstrip())))
-            expected += 1
-        elif m and int(m.group(1)) == 1:
-            if len(current) >= 2:
-                lists.append(current)
-            current, expected = [(at + len(line) - len(line.lstrip()), at + len(line.rstrip()))], 2
+        letter = bool(m) and not m.group(1).isdigit()
+        number = (ord(m.group(1)) - ord("a") + 1 if letter else int(m.group(1))) if m else 0
+        if m and current and letter and not lettered:
+            current[-1] = (current[-1][0], span[1])  # "a.", "b." under a numbered step belong to it
+        elif m and number == expected and (letter == lettered or not current):
+            current.append(span)
+            expected, lettered = expected + 1, letter
+        elif m and number == 1:
+            close()
+            current, expected, lettered = [span], 2, letter
+        elif m:
+            close()  # a step of another list ends this one
+            current, expected, lettered = [], 1, False
         elif current and (not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) or line.lstrip()[:1].islower()):
-            current[-1] = (current[-1][0], at + len(line.rstrip()))  # a step wrapped onto the next line
-        elif current and line.lstrip()[:1] in "-*\u2022" or current and re.match(r"^\s*[a-z][.)]\s", line):
-            current[-1] = (current[-1][0], at + len(line.rstrip()))  # sub-items belong to their step
+            current[-1] = (current[-1][0], span[1])  # a step wrapped onto the next line
+        elif current and line.lstrip()[:1] in "-*\u2022":
+            current[-1] = (current[-1][0], span[1])  # bullets under a step belong to it
         elif current:
-            if len(current) >= 2:
-                lists.append(current)
-            current, expected = [], 1
-    if len(current) >= 2:
-        lists.append(current)
+            close()
+            current, expected, lettered = [], 1, False
+    close()
     return lists
 
 

@@ -68,7 +68,7 @@ def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
 
 def _carries_on(line: str) -> bool:
     """Whether a line starts in the middle of a sentence (a wrapped PDF line)."""
-    return line[:1].islower() or (line[:1].isdigit() and not LIST_PREFIX.match(line))
+    return (line[:1].islower() or line[:1].isdigit()) and not LIST_PREFIX.match(line)
 
 
 def _names(line: str, identifiers: Sequence[str]) -> bool:

@@ -60,8 +60,8 @@ class _Walker:
                 buffer.append("\n")
             elif child.name == "li" and node.name == "ol":
                 self.flush(buffer, preformatted)
-                ordinal += 1
-                self.list_item(child, f"{ordinal}. ")
+                ordinal = ordinal + 1 if ordinal else _first_ordinal(node)
+                self.list_item(child, f"{_marker(node, ordinal)}. ")
             elif child.name == "li":
                 self.flush(buffer, preformatted)
                 self.list_item(child, "- ")
@@ -73,8 +73,9 @@ class _Walker:
         self.flush(buffer, preformatted)
 
     def list_item(self, item: Tag, marker: str) -> None:
-        # The item's own words get the marker; nested lists follow as their own blocks.
-        nested = [c for c in item.children if isinstance(c, Tag) and c.name in {"ul", "ol", "table", "div", "p"}]
+        # The item's own words (its paragraphs too: "<li><p>Turn the fan ON</p></li>") get the marker;
+        # nested lists follow as their own blocks.
+        nested = [c for c in item.children if isinstance(c, Tag) and c.name in {"ul", "ol", "table", "div"}]
         for tag in nested:
             tag.extract()
         text = squash(item.get_text(" "))
@@ -103,6 +104,36 @@ class _Walker:
                 grid.append([c for c, n in zip(placed, spans) for _ in range(n)])
         if (found := make_table(grid)) is not None:
             self.tables.append(found)
+
+
+# How an ordered list numbers its items: the `type` attribute, or the class docutils and Sphinx write.
+_LIST_TYPES = {"a": "a", "A": "A", "i": "i", "I": "I", "loweralpha": "a", "upperalpha": "A",
+               "lowerroman": "i", "upperroman": "I"}
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def _first_ordinal(ol: Tag) -> int:
+    start = ol.get("start")
+    return int(start) if isinstance(start, str) and start.isdigit() else 1
+
+
+def _marker(ol: Tag, n: int) -> str:
+    """The item number as a browser shows it: 3, c, C, iii or III."""
+    kind = ol.get("type")
+    classes = ol.get("class") or []
+    style = _LIST_TYPES.get(kind) if isinstance(kind, str) else None
+    style = style or next((_LIST_TYPES[c] for c in classes if c in _LIST_TYPES and len(c) > 1), "1")
+    if style in "aA" and 1 <= n <= 26:
+        letter = chr(ord("a") + n - 1)
+        return letter if style == "a" else letter.upper()
+    if style in "iI" and n >= 1:
+        roman, left = "", n
+        for value, numeral in _ROMAN:
+            while left >= value:
+                roman, left = roman + numeral, left - value
+        return roman if style == "i" else roman.upper()
+    return str(n)
 
 
 def load_html(path: Path, data: bytes) -> Document:

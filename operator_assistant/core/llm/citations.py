@@ -15,7 +15,7 @@ from operator_assistant.core.tokenize import canonical
 MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 # A sentence ends at . ! or ? (and any markers right after it) followed by whitespace.
 _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\S)")
-LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+")
+LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
 # A number with an optional unit, or a plant identifier (letters and digits joined by -, _ or /).
 _IDENT = r"[A-Za-z]{1,6}\d*(?:[-_/][A-Za-z0-9]+)+|[A-Za-z]+\d+[A-Za-z0-9]*"
 _UNIT = (r"psi|kpa|bar|mg/l|ppm|gpm|gal|l/s|mgd|ft|m|in|mm|%|percent|deg\s?c|deg\s?f|°c|°f|ma|v|kv|a|hp|kw|rpm|"
