@@ -45,5 +45,6 @@ def test_answers_on_real_documents_with_the_default_threshold(plant_engine):
     assert result["shown_unsupported_values"] == 0, [r["unsupported"] for r in result["rows"] if r["unsupported"]]
     assert result["refused_answerable"] <= 0.10 and result["refused_not_in_corpus"] >= 0.80, result
     assert result["citation_accuracy"] >= 0.9
-    # measured 0.47 (BENCHMARKS.md "Real plant documents"); the first target is 0.60
-    assert result["answer_correct"] >= 0.40, result["answer_correct"]
+    # measured 0.62 (BENCHMARKS.md "Real plant documents"), the first target 0.60;
+    # the floor leaves two questions of room for the machine's arithmetic and the PDF libraries
+    assert result["answer_correct"] >= 0.57, result["answer_correct"]

@@ -83,3 +83,13 @@ def test_pieces_are_embedded_as_they_read_on_their_own():
     assert "Lock color: Yellow; Used by: Contractor employees; Key control: One key, kept by the contractor" in (
         pieces_as_read(TABLE))
     assert len(pieces_as_read(TABLE)) == len(passage_sentences(TABLE))  # one text per scored piece
+
+
+def test_a_question_about_what_must_not_be_done_prefers_a_stated_prohibition():
+    from operator_assistant.core.answer.sentences import asks_prohibition, states_prohibition
+
+    assert asks_prohibition("Which Arduino Uno digital channels should not be used?")
+    assert asks_prohibition("What must never be mixed with alum?")
+    assert not asks_prohibition("May a supervisor remove a lock when the employee is not available?")
+    assert states_prohibition("Don't use digital channels 0 and 1, which seems to interfere with the USB link.")
+    assert not states_prohibition("The system is no longer de-energized.")

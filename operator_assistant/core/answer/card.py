@@ -22,8 +22,9 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import (Piece, asks_value, holds_value, is_contents_line, ranked_pieces,
-                                                       word_share, word_weights)
+from operator_assistant.core.answer.sentences import (Piece, asks_prohibition, asks_value, holds_value,
+                                                       is_contents_line, ranked_pieces, states_prohibition, word_share,
+                                                       word_weights)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -427,7 +428,8 @@ class CardBuilder:
         return (policy.names_tag_bonus * piece.names_question
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
-                + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query)))
+                + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
+                + policy.prohibition_bonus * (asks_prohibition(query) and states_prohibition(piece.text)))
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:

@@ -184,6 +184,21 @@ def _values(text: str) -> set[str]:
     return {t.casefold() for t in raw_tokens(text) if any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS}
 
 
+# A prohibition: "should not be used", "never mix", "don't use", "do not enter".
+# Not a bare "not" or "no": "when the employee is not available" asks no prohibition.
+_NEGATION = re.compile(r"\b((should|must|shall|may|can|do|does) not|never|(do|does|must|should|ca)n't|cannot|"
+                       r"prohibited|forbidden)\b", re.IGNORECASE)
+
+
+def asks_prohibition(question: str) -> bool:
+    """Whether the question asks what must not be done ("Which channels should not be used?")."""
+    return bool(_NEGATION.search(question))
+
+
+def states_prohibition(text: str) -> bool:
+    return bool(_NEGATION.search(text))
+
+
 def holds_value(text: str, question: str) -> bool:
     """Whether a piece states a figure the question does not already give (the "3/4-inch" asked about is no answer)."""
     return bool(_values(text) - _values(question))
