@@ -73,3 +73,16 @@ def test_lettered_steps_are_a_step_list_and_under_a_numbered_step_belong_to_it()
                       "3. Verify the flow.")
     [steps] = _steps(nested)
     assert len(steps) == 3 and "b. Check the lamps." in "\n".join(t for _, t in nested)[steps[0][0]:steps[0][1]]
+
+
+def test_a_procedure_written_with_bullets_is_a_step_list_with_the_lines_under_each_bullet():
+    from operator_assistant.core.answer.card import _bullets
+
+    lines = lines_of("\u25cf Login as user pwrp. The user is added at installation.", "\u25cf Open the ProjectList.",
+                     "\u25cf Create a project hierarchy.", "The hierarchy holds the projects.",
+                     "We choose the name Test.", "\u25cf Save the changes (Ctrl+S).", "Fig The Project List")
+    [steps] = _bullets(lines)
+    text = "\n".join(t for _, t in lines)
+    assert len(steps) == 4 and "We choose the name Test." in text[steps[2][0]:steps[2][1]]
+    assert "Fig" not in text[steps[-1][0]:steps[-1][1]]
+    assert _bullets(lines_of("\u25cf One point.", "\u25cf Another point.")) == []  # two bullets are no procedure

@@ -166,3 +166,43 @@ def test_sample_corpus_parses_in_every_format():
 ])
 def test_legacy_encodings_read_without_mojibake(encoding: str, text: str):
     assert parse_document(Path("notes.txt"), text.encode(encoding)).text == text
+
+
+def test_a_pdf_outline_is_its_section_tree_over_font_sizes(tmp_path: Path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_font("Helvetica", size=10)
+    body = "The pump is started from the local control panel after the suction valve is open. " * 3
+    for chapter, sections in [("Operation", ["3.1 Starting a Pump", "3.2 Stopping a Pump"]),
+                              ("Maintenance", ["4.1 Repacking the Gland"])]:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 16)
+        pdf.multi_cell(0, 8, "BOOSTER STATION B MANUAL", new_x="LMARGIN", new_y="NEXT")  # a big running title on every page: no heading
+        pdf.start_section(chapter, level=0)
+        pdf.multi_cell(0, 8, chapter, new_x="LMARGIN", new_y="NEXT")
+        for section in sections:
+            pdf.set_font("Helvetica", "", 10)
+            # the outline names the section without its number; the page prints it with the number,
+            # in the body font
+            pdf.start_section(section.split(" ", 1)[1], level=1)
+            pdf.multi_cell(0, 5, section, new_x="LMARGIN", new_y="NEXT")
+            pdf.multi_cell(0, 5, body, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "outline.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    assert headings(doc) == [(1, "Operation"), (2, "Starting a Pump"), (2, "Stopping a Pump"),
+                             (1, "Maintenance"), (2, "Repacking the Gland")]
+    heading = next(b for b in doc.blocks if b.kind == HEADING and b.label == "Stopping a Pump")
+    assert doc.text[heading.start:heading.end] == "3.2 Stopping a Pump"  # placed on its own line
+    from operator_assistant.core.chunking import chunk_document
+
+    sections = {c.section for c in chunk_document(doc)}
+    assert ("Maintenance", "Repacking the Gland") in sections
+    assert not any("BOOSTER STATION" in " ".join(s) for s in sections)
+
+
+def test_html_permalink_icons_are_no_part_of_a_heading():
+    html = '<h2>OPER-1 Startup Checks<a class="headerlink" href="#oper-1" title="Link">\uf0c1</a></h2><p>Check the lamps.</p>'
+    doc = parse_document(Path("p.html"), html.encode())
+    assert headings(doc) == [(2, "OPER-1 Startup Checks")] and "\uf0c1" not in doc.text

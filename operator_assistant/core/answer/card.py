@@ -316,6 +316,33 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
     return lists
 
 
+# A bullet item: "● Login as user pwrp.", "- Open the valve", "• Verify ..."
+_BULLET = re.compile(r"^\s*[\u25cf\u2022\u25aa\u25e6\u2013*-]\s+\S")
+# Bullets a section must hold, in one run, to be read as its steps when it numbers none.
+MIN_BULLETS = 3
+
+
+def _bullets(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
+    """Bulleted step lists, for a procedure written with bullets instead of numbers: each bullet runs
+    on over the lines under it while another bullet follows within a few lines."""
+    lists: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    for k, (at, line) in enumerate(lines):
+        span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
+        if _BULLET.match(line):
+            current.append(span)
+        elif current and (not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) or line.lstrip()[:1].islower()
+                          or any(_BULLET.match(later) for _, later in lines[k + 1:k + 6])):
+            current[-1] = (current[-1][0], span[1])
+        elif current:
+            if len(current) >= MIN_BULLETS:
+                lists.append(current)
+            current = []
+    if len(current) >= MIN_BULLETS:
+        lists.append(current)
+    return lists
+
+
 def _last_text(lines: Sequence[tuple[int, str]], span: tuple[int, int]) -> str:
     for at, line in reversed(lines):
         if at < span[1]:
@@ -346,7 +373,7 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
     order = sorted(order, key=title_match, reverse=True)  # stable: ties keep the best sentence's passage first
     for source in order:
         lines = section_lines(manifest, source)
-        lists = _steps(lines)
+        lists = _steps(lines) or _bullets(lines)
         if not lists:
             continue
         target = source.start + best.start if best is not None and source is best_source else source.start

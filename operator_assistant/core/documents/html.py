@@ -25,6 +25,12 @@ _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside"
            "summary", "body", "html", "hr", "center", "fieldset", "caption"}
 
 
+def _is_decoration(tag: Tag) -> bool:
+    """A permalink icon beside a heading (Sphinx, MkDocs: <a class="headerlink">): no words of the page."""
+    classes = tag.get("class") or []
+    return tag.name == "a" and ("headerlink" in classes or "anchorjs-link" in classes)
+
+
 class _Walker:
     def __init__(self) -> None:
         self.out = TextBuilder()
@@ -48,10 +54,12 @@ class _Walker:
             if isinstance(child, NavigableString):
                 buffer.append(str(child))
                 continue
-            if not isinstance(child, Tag) or child.name in _SKIP:
+            if not isinstance(child, Tag) or child.name in _SKIP or _is_decoration(child):
                 continue
             if child.name in _HEADINGS:
                 self.flush(buffer, preformatted)
+                for link in child.find_all(_is_decoration):
+                    link.extract()
                 self.out.add(squash(child.get_text(" ")), HEADING, _HEADINGS[child.name])
             elif child.name == "table":
                 self.flush(buffer, preformatted)

@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
+from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.errors import DocumentError
@@ -132,6 +133,25 @@ def _char_boxes(textpage: pdfium.PdfTextPage, count: int, height: float) -> list
     return boxes
 
 
+def _bookmarks(marks: list[Mark], page: int, text: str, lines: list[tuple[int, int, float]], tops: list[float]
+               ) -> dict[int, list[tuple[Mark, bool]]]:
+    """line index -> the bookmarks placed there, each with whether the line reads as its title."""
+    if not tops:
+        return {}
+    placed: dict[int, list[tuple[Mark, bool]]] = {}
+    for k, mark, found in place(marks, page, [(squash(text[s:e]), top) for (s, e, _), top in zip(lines, tops)]):
+        placed.setdefault(min(k, max(len(lines) - 1, 0)), []).append((mark, found and k < len(lines)))
+    return placed
+
+
+def _line_before(lines: list[tuple[int, int, float]], k: int) -> int:
+    return lines[k - 1][1] if k > 0 else -1
+
+
+def _title_words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
 def full_text_between(text: str, start: int, end: int) -> str:
     """The text between two lines, minus the one line break that separates them."""
     return text[start:end].replace("\n", "", 1) if 0 <= start <= end else "\n"
@@ -150,6 +170,9 @@ def load_pdf(path: Path, data: bytes) -> Document:
     try:
         pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
         ruled: dict[int, tuple[str, list[Box]]] = {}  # pages with drawn lines: their text and character boxes
+        marks = outline(pdf)
+        marked = {m.page for m in marks}
+        tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
@@ -165,6 +188,8 @@ def load_pdf(path: Path, data: bytes) -> Document:
             lines = _page_lines(text, sizes)
             cells = _page_cells(textpage, text, lines)
             pages.append((text, lines, cells))
+            if number in marked:
+                tops[number] = [textpage.get_charbox(start)[3] for start, _, _ in lines]
             if count > 0 and _drawn_grid(page):
                 ruled[number] = (text, _char_boxes(textpage, count, page.get_height()))
             textpage.close()
@@ -181,7 +206,8 @@ def load_pdf(path: Path, data: bytes) -> Document:
             body_size[size] += end - start
     body = body_size.most_common(1)[0][0] if body_size else 0.0
     heading_sizes = sorted({size for _, lines, _ in pages for _, _, size in lines if body and size >= body * 1.1}, reverse=True)
-    level_of = {size: min(i + 1, 6) for i, size in enumerate(heading_sizes)}
+    # The outline, where the PDF has one, says what the sections are; font sizes only guess.
+    level_of = {} if marks else {size: min(i + 1, 6) for i, size in enumerate(heading_sizes)}
 
     # Lines repeated on most pages (running headers, "Page 3 of 9") are page furniture.
     furniture: set[str] = set()
@@ -216,9 +242,21 @@ def load_pdf(path: Path, data: bytes) -> Document:
             table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
             if table is not None:
                 tables.append(table)
+        bookmarks = _bookmarks(marks, n, text, lines, tops.get(n, []))
         for k, (start, end, size) in enumerate(lines):
             line = squash(text[start:end])
-            if k in in_table:
+            for mark, found in bookmarks.get(k, []):
+                if not found:  # the title is not on the page: the section starts where the bookmark points
+                    blocks.append(Block(HEADING, offset + start, offset + start, mark.level, mark.title))
+            found = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
+            previous = blocks[-1] if blocks else None
+            if found is not None:
+                blocks.append(Block(HEADING, offset + start, offset + end, found.level, found.title))
+            elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
+                  and marks and len(_title_words(previous.label)) > len(_title_words(text[previous.start - offset:previous.end - offset]))
+                  and reads_as(previous.label, text[previous.start - offset:end])):
+                blocks[-1] = Block(HEADING, previous.start, offset + end, previous.level, previous.label)  # a title on two lines
+            elif k in in_table:
                 blocks.append(Block(ROW, offset + start, offset + end))
             elif _DIGITS.sub("#", line) in furniture:
                 blocks.append(Block(FURNITURE, offset + start, offset + end))
