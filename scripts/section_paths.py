@@ -1,0 +1,51 @@
+"""Section paths, tables and load time per document of a folder, as ingest would chunk them.
+
+    .venv/bin/python scripts/section_paths.py ../shared/benchmarks/plant-docs/docs [--samples 3]
+
+For each document: chunks, chunks with no section, chunks whose section path is longer
+than 120 characters, tables found, load time, and the commonest paths (a path shared by
+many chunks that reads as body text, a table of contents or a list of figures is a defect).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from pathlib import Path
+
+from operator_assistant.core.chunking import chunk_document
+from operator_assistant.core.documents import load_document
+from operator_assistant.errors import DocumentError
+
+LONG = 120
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--samples", type=int, default=3, help="commonest paths shown per document")
+    args = parser.parse_args()
+    totals = Counter()
+    for path in sorted(p for p in args.folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        started = time.perf_counter()
+        try:
+            document = load_document(path)
+        except DocumentError as exc:
+            print(f"{path.name}: not read ({exc})")
+            continue
+        chunks = chunk_document(document)
+        seconds = time.perf_counter() - started
+        paths = [" > ".join(c.section) for c in chunks]
+        none, long = sum(not p for p in paths), sum(len(p) > LONG for p in paths)
+        totals.update(chunks=len(chunks), none=none, long=long, tables=len(document.tables))
+        print(f"{path.name}: {len(chunks)} chunks, {none} with no section, {long} with a path over {LONG} "
+              f"characters, {len(document.tables)} tables, {seconds:.1f} s")
+        for text, count in Counter(paths).most_common(args.samples):
+            print(f"    {count:4d}  {text[:150] or '(no section)'}")
+    print(f"total: {totals['chunks']} chunks, {totals['none']} with no section, {totals['long']} over {LONG} "
+          f"characters, {totals['tables']} tables")
+
+
+if __name__ == "__main__":
+    main()
