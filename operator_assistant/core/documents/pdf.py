@@ -17,7 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
-from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as
+from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.errors import DocumentError
@@ -148,10 +148,6 @@ def _line_before(lines: list[tuple[int, int, float]], k: int) -> int:
     return lines[k - 1][1] if k > 0 else -1
 
 
-def _title_words(text: str) -> list[str]:
-    return re.findall(r"\w+", text)
-
-
 def full_text_between(text: str, start: int, end: int) -> str:
     """The text between two lines, minus the one line break that separates them."""
     return text[start:end].replace("\n", "", 1) if 0 <= start <= end else "\n"
@@ -253,7 +249,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
             if found is not None:
                 blocks.append(Block(HEADING, offset + start, offset + end, found.level, found.title))
             elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
-                  and marks and len(_title_words(previous.label)) > len(_title_words(text[previous.start - offset:previous.end - offset]))
+                  and marks and len(words(previous.label)) > len(words(text[previous.start - offset:previous.end - offset]))
                   and reads_as(previous.label, text[previous.start - offset:end])):
                 blocks[-1] = Block(HEADING, previous.start, offset + end, previous.level, previous.label)  # a title on two lines
             elif k in in_table:

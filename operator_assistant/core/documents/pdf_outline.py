@@ -51,13 +51,13 @@ def outline(pdf: pdfium.PdfDocument) -> list[Mark]:
     return [Mark(m.page, m.top, min(m.level - lowest + 1, 6), m.title) for m in marks]
 
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
 
 
 def reads_as(title: str, line: str) -> bool:
     """Whether a line of the page is the bookmark's title (or its first line, or the title with a number)."""
-    want, have = _numberless(_words(title)), _numberless(_words(line))
+    want, have = _numberless(words(title)), _numberless(words(line))
     if not want or not have:
         return False
     # the whole title, or its first line when it wraps (three words or more, so "Introduction" alone
