@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
-CHUNKER_VERSION = 8  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections
+CHUNKER_VERSION = 9  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
@@ -162,8 +162,20 @@ def _context(title: str, section: tuple[str, ...]) -> str:
     return " > ".join(parts)
 
 
+def _blank_furniture(document: Document, start: int, end: int, furniture: list[tuple[int, int]]) -> str:
+    """The text of a span with running headers, footers and page numbers blanked out. Spaces, not
+    cuts: an offset into the chunk stays an offset into the document (the viewer highlights by it)."""
+    text = document.text[start:end]
+    for f_start, f_end in furniture:
+        if f_start < end and start < f_end:
+            a, b = max(f_start, start) - start, min(f_end, end) - start
+            text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 def chunk_document(document: Document, params: ChunkParams = ChunkParams()) -> list[Chunk]:
     chunks: list[Chunk] = []
+    furniture = [(b.start, b.end) for b in document.blocks if b.kind == FURNITURE]
     for section, blocks in _sections(document):
         units: list[tuple[int, int]] = []
         header_at: dict[int, str] = {}  # unit start -> header row of its table
@@ -182,7 +194,7 @@ def chunk_document(document: Document, params: ChunkParams = ChunkParams()) -> l
                 # rows cut off from their table's header keep it as context: "85" means nothing alone
                 context = f"{context}\n{header_at[start]}" if context else header_at[start]
             chunks.append(Chunk(
-                ordinal=len(chunks), start=start, end=end, text=document.text[start:end],
+                ordinal=len(chunks), start=start, end=end, text=_blank_furniture(document, start, end, furniture),
                 section=section, pages=pages, context=context,
             ))
     return chunks

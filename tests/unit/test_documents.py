@@ -206,3 +206,43 @@ def test_html_permalink_icons_are_no_part_of_a_heading():
     html = '<h2>OPER-1 Startup Checks<a class="headerlink" href="#oper-1" title="Link">\uf0c1</a></h2><p>Check the lamps.</p>'
     doc = parse_document(Path("p.html"), html.encode())
     assert headings(doc) == [(2, "OPER-1 Startup Checks")] and "\uf0c1" not in doc.text
+
+
+def test_running_headers_footers_and_page_numbers_are_kept_out_of_chunk_text(tmp_path: Path):
+    from fpdf import FPDF
+
+    from operator_assistant.core.chunking import chunk_document
+    from operator_assistant.core.documents.base import FURNITURE
+
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    steps = ["Open the suction valve V-101 fully before starting.", "Start pump P-101 from the panel.",
+             "Check the discharge pressure reads 60 to 70 psi.", "Record the start in the log book.",
+             "Walk down the station and close the door."]
+    for n in range(6):
+        pdf.add_page()
+        pdf.set_font("Helvetica", size=9)
+        pdf.set_xy(10, 8)  # in the top margin; odd and even pages set the chapter title on either side
+        pdf.cell(0, 5, f"Pump Stations {n + 1}-2" if n % 2 else f"2-{n + 1} Pump Stations")
+        pdf.set_font("Helvetica", size=11)
+        pdf.set_xy(10, 40)
+        for step in steps:
+            pdf.multi_cell(0, 6, f"{['North', 'South', 'East', 'West', 'Lake', 'Hill'][n]} station: {step}", new_x="LMARGIN", new_y="NEXT")
+        if n in (1, 3):  # a list heading repeated low on some pages, no figure in it: it stays text
+            pdf.set_xy(10, 272)
+            pdf.cell(0, 5, "DON'T")
+        pdf.set_xy(10, 284)  # the bottom margin
+        pdf.cell(0, 5, f"Page {n + 1} of 6")
+    path = tmp_path / "running.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    furniture = [doc.text[b.start:b.end] for b in doc.blocks if b.kind == FURNITURE]
+    assert sorted(furniture) == sorted([f"2-{n} Pump Stations" for n in (1, 3, 5)] + [f"Pump Stations {n}-2" for n in (2, 4, 6)]
+                                       + [f"Page {n} of 6" for n in range(1, 7)])
+    chunks = chunk_document(doc)
+    joined = " ".join(c.text for c in chunks)
+    assert "Pump Stations" not in joined and "of 6" not in joined and joined.count("DON'T") == 2
+    for chunk in chunks:  # blanked, not cut: offsets still point into the document
+        assert len(chunk.text) == chunk.end - chunk.start
+        assert chunk.text.split() == [w for w in doc.text[chunk.start:chunk.end].split() if w in chunk.text.split()]
+    assert "Page 2 of 6" in doc.text  # the page map keeps them

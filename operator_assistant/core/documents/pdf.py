@@ -144,6 +144,50 @@ def _bookmarks(marks: list[Mark], page: int, text: str, lines: list[tuple[int, i
     return placed
 
 
+# A page's top and bottom margins, as shares of its height: where running headers, footers
+# and page numbers are set (an inch of a letter page is 9%).
+MARGIN = 0.1
+_PAGE_NUMBER = re.compile(r"^(page\s*)?(#|[ivxlc]+)(\s*(of|/)\s*#)?$|^[-\u2013]?\s*#\s*[-\u2013]?$|^#-#$|^[a-z]{1,8}-#$",
+                          re.IGNORECASE)
+
+
+def _margin_lines(textpage: pdfium.PdfTextPage, lines: list[tuple[int, int, float]], height: float) -> set[int]:
+    """Indexes of the lines that sit wholly in the page's top or bottom margin."""
+    found = set()
+    for k, (start, end, _) in enumerate(lines):
+        tops, bottoms = zip(*((box[3], box[1]) for box in map(textpage.get_charbox, (start, end - 1))))
+        if min(bottoms) >= height * (1 - MARGIN) or max(tops) <= height * MARGIN:
+            found.add(k)
+    return found
+
+
+def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: list[set[int]]) -> set[tuple[int, int]]:
+    """(page, line) of running headers, footers and page numbers. A line is furniture when it repeats
+    (figures aside) at the top or bottom of most pages, or sits in a page's margin and either reads as
+    a page number ("12", "Page 3 of 9", "4-7", "iv") or repeats with a page number in the margin of
+    three or more pages (a chapter's running title: "Knots, Splices, Attachments, and Ladders 3-5").
+    A repeated line with no figure in it stays text unless most pages have it: on a handbook of
+    one-page sheets "DON'T" heads a list at the foot of several pages, and without it the list
+    reads as things to do."""
+    def key(text: str, span: tuple[int, int, float]) -> str:
+        return _DIGITS.sub("#", squash(text[span[0]:span[1]]))
+
+    at_edges, in_margin = Counter(), Counter()
+    for (text, lines), margin in zip(pages, margins):
+        at_edges.update({key(text, line) for line in lines[:2] + lines[-2:]})
+        in_margin.update({key(text, lines[k]) for k in margin})
+    most = max(3, len(pages) * 0.6)
+    found = set()
+    for n, ((text, lines), margin) in enumerate(zip(pages, margins)):
+        for k, line in enumerate(lines):
+            words = key(text, line)
+            edge = k < 2 or k >= len(lines) - 2
+            if ((edge and len(pages) >= 3 and at_edges[words] >= most)
+                    or (k in margin and (_PAGE_NUMBER.match(words) or ("#" in words and in_margin[words] >= 3)))):
+                found.add((n, k))
+    return found
+
+
 def _line_before(lines: list[tuple[int, int, float]], k: int) -> int:
     return lines[k - 1][1] if k > 0 else -1
 
@@ -169,6 +213,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
         marks = outline(pdf)
         marked = {m.page for m in marks}
         tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
+        margins: list[set[int]] = []  # per page: the lines set in its top or bottom margin
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
@@ -184,6 +229,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
             lines = _page_lines(text, sizes)
             cells = _page_cells(textpage, text, lines)
             pages.append((text, lines, cells))
+            margins.append(_margin_lines(textpage, lines, page.get_height()))
             if number in marked:
                 tops[number] = [textpage.get_charbox(start)[3] for start, _, _ in lines]
             if count > 0 and _drawn_grid(page):
@@ -205,14 +251,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
     # The outline, where the PDF has one, says what the sections are; font sizes only guess.
     level_of = {} if marks else {size: min(i + 1, 6) for i, size in enumerate(heading_sizes)}
 
-    # Lines repeated on most pages (running headers, "Page 3 of 9") are page furniture.
-    furniture: set[str] = set()
-    if len(pages) >= 3:
-        seen = Counter()
-        for text, lines, _ in pages:
-            edge = lines[:2] + lines[-2:]
-            seen.update({_DIGITS.sub("#", squash(text[s:e])) for s, e, _ in edge})
-        furniture = {line for line, n in seen.items() if n >= max(3, len(pages) * 0.6)}
+    furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
     drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
@@ -254,7 +293,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
                 blocks[-1] = Block(HEADING, previous.start, offset + end, previous.level, previous.label)  # a title on two lines
             elif k in in_table:
                 blocks.append(Block(ROW, offset + start, offset + end))
-            elif _DIGITS.sub("#", line) in furniture:
+            elif (n, k) in furniture:
                 blocks.append(Block(FURNITURE, offset + start, offset + end))
             elif size in level_of and len(line) <= 120:
                 previous = blocks[-1] if blocks else None
