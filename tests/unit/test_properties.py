@@ -54,7 +54,11 @@ def check_chunks(doc: Document, params: ChunkParams = ChunkParams()) -> None:
     for ordinal, chunk in enumerate(chunks):
         assert chunk.ordinal == ordinal
         assert 0 <= chunk.start < chunk.end <= len(doc.text)
-        assert chunk.text == doc.text[chunk.start:chunk.end] and chunk.text.strip()
+        # the span's text, with running headers and footers blanked (never cut: offsets hold)
+        assert len(chunk.text) == chunk.end - chunk.start and chunk.text.strip()
+        furniture = {i for b in doc.blocks if b.kind == FURNITURE for i in range(b.start, b.end)}
+        assert all(c == doc.text[chunk.start + i] or (c == " " and chunk.start + i in furniture)
+                   for i, c in enumerate(chunk.text))
         chunk.indexed_text.encode("utf-8")
         if doc.page_starts:
             assert chunk.pages and all(1 <= p <= len(doc.page_starts) for p in chunk.pages)
