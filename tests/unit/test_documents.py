@@ -246,3 +246,37 @@ def test_running_headers_footers_and_page_numbers_are_kept_out_of_chunk_text(tmp
         assert len(chunk.text) == chunk.end - chunk.start
         assert chunk.text.split() == [w for w in doc.text[chunk.start:chunk.end].split() if w in chunk.text.split()]
     assert "Page 2 of 6" in doc.text  # the page map keeps them
+
+
+def test_a_pdf_without_outline_takes_bold_and_numbered_lines_that_read_as_headings(tmp_path: Path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    body = "Entry supervisors sign the permit before anyone enters the tank and keep it at the entrance. " * 2
+    pages = [
+        [("B", "CONFINED SPACE PROGRAM"), ("", body), ("B", "1 PURPOSE"), ("", body),
+         ("B", "2 ENTRY PERMITS"), ("B", "2.1 Issuing a Permit"), ("", body + " Post a sign:"),
+         ("B", "DANGER - PERMIT REQUIRED"), ("B", "DO NOT ENTER")],
+        [("B", "CONFINED SPACE PROGRAM"), ("B", "2.2 Permit Duration"), ("", body),
+         ("B", "Look for other sources of water in and around your"), ("", "home before you enter the space."),
+         ("B", "The attendant keeps the following records for each entry:"), ("", body)],
+        [("B", "CONFINED SPACE PROGRAM"), ("B", "3 RESCUE"), ("", body)],
+    ]
+    for lines in pages:
+        pdf.add_page()
+        for style, text in lines:
+            pdf.set_font("Helvetica", style, 11)
+            pdf.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "no-outline.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    # the running title on every page, the sign's words after "a sign:", a bold lead-in sentence and a
+    # sentence in bold are no headings; numbering gives the depth
+    assert headings(doc) == [(1, "1 PURPOSE"), (1, "2 ENTRY PERMITS"), (2, "2.1 Issuing a Permit"),
+                             (2, "2.2 Permit Duration"), (1, "3 RESCUE")]
+
+
+def test_a_pdf_title_that_is_a_file_name_gives_way_to_the_cover(tmp_path: Path):
+    path = make_pdf(tmp_path / "c.pdf", [[("CONFINED SPACE", 16), ("PROGRAM", 16), ("Scope of this program.", 10)]],
+                    title="CONFIND1.PDF")
+    assert load_document(path).title == "CONFINED SPACE PROGRAM"

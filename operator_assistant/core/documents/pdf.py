@@ -2,13 +2,15 @@
 
 Each page's text is kept with one character per pdfium character, so an offset
 within a page is pdfium's character index there and maps straight to character boxes.
-Headings are lines set in a larger font than the body text. Tables are found from the
+Sections come from the PDF outline where there is one (pdf_outline), else from lines set larger or
+bolder than the body that read as headings (pdf_headings). Tables are found from the
 gaps between words: lines that split into the same number of cells at gaps wider than a
 space, under a line of column names, are table rows.
 """
 
 from __future__ import annotations
 
+import ctypes
 import re
 from collections import Counter
 from pathlib import Path
@@ -17,6 +19,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
+from operator_assistant.core.documents.pdf_headings import heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
@@ -188,6 +191,50 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
     return found
 
 
+_FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|tiff?|p65|qxd|indd|wpd)$|^microsoft word - ", re.IGNORECASE)
+
+
+def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]]) -> str:
+    """The lines in the largest type on the first page, when that type is larger than the page's
+    other text and the lines follow one another ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM")."""
+    if not pages or not pages[0][1]:
+        return ""
+    text, lines, _ = pages[0]
+    largest = max(size for _, _, size in lines)
+    if all(size == largest for _, _, size in lines):
+        return ""
+    first = next(k for k, (_, _, size) in enumerate(lines) if size == largest)
+    run = []
+    for start, end, size in lines[first:]:
+        if size != largest:
+            break
+        run.append(squash(text[start:end]))
+    title = " ".join(run)
+    return title if len(title) <= 150 else ""
+
+
+def _glyph_sizes(textpage: pdfium.PdfTextPage, count: int) -> list[float]:
+    """Each character's font size in points as set on the page. Some writers set type at size 1
+    and scale it with the text matrix (pdfium reports the 1): the matrix gives the size then."""
+    sizes = []
+    matrix = pdfium_c.FS_MATRIX()
+    for i in range(count):
+        size = pdfium_c.FPDFText_GetFontSize(textpage.raw, i)
+        if 0 < size < 4 and pdfium_c.FPDFText_GetMatrix(textpage.raw, i, ctypes.byref(matrix)):
+            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        sizes.append(round(size, 1))
+    return sizes
+
+
+def _repeated(pages: list[tuple[str, list[tuple[int, int, float]]]]) -> list[set[int]]:
+    """Per page, the lines among its first or last three whose words (figures aside) are there on three
+    or more pages: a running title. Only the page's edges count: "PROCEDURE" heads each SOP of a binder."""
+    keys = [[_DIGITS.sub("#", squash(text[s:e])) if k < 3 or k >= len(lines) - 3 else None
+             for k, (s, e, _) in enumerate(lines)] for text, lines in pages]
+    on_pages = Counter(key for page in keys for key in set(page) if key is not None)
+    return [{k for k, key in enumerate(page) if key is not None and on_pages[key] >= 3} for page in keys]
+
+
 def _line_before(lines: list[tuple[int, int, float]], k: int) -> int:
     return lines[k - 1][1] if k > 0 else -1
 
@@ -214,6 +261,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
         marked = {m.page for m in marks}
         tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
         margins: list[set[int]] = []  # per page: the lines set in its top or bottom margin
+        bold: list[list[bool]] = []  # per page: whether each line is bold (read only where there is no outline)
         for number in range(len(pdf)):
             try:
                 page = pdf[number]
@@ -225,10 +273,11 @@ def load_pdf(path: Path, data: bytes) -> Document:
             raw = textpage.get_text_range() if count > 0 else ""
             # Same length as pdfium's character list: offsets stay character indices.
             text = _CONTROL.sub(" ", raw.replace("\r", " "))
-            sizes = [pdfium_c.FPDFText_GetFontSize(textpage.raw, i) for i in range(len(text))]
+            sizes = _glyph_sizes(textpage, len(text))
             lines = _page_lines(text, sizes)
             cells = _page_cells(textpage, text, lines)
             pages.append((text, lines, cells))
+            bold.append(line_weights(textpage, text, lines) if not marks else [False] * len(lines))
             margins.append(_margin_lines(textpage, lines, page.get_height()))
             if number in marked:
                 tops[number] = [textpage.get_charbox(start)[3] for start, _, _ in lines]
@@ -242,16 +291,13 @@ def load_pdf(path: Path, data: bytes) -> Document:
     if not any(text.strip() for text, _, _ in pages):
         raise DocumentError("no text layer: this build has no OCR (a scanned PDF? index a copy with selectable text)")
 
-    body_size = Counter()
-    for text, lines, _ in pages:
-        for start, end, size in lines:
-            body_size[size] += end - start
-    body = body_size.most_common(1)[0][0] if body_size else 0.0
-    heading_sizes = sorted({size for _, lines, _ in pages for _, _, size in lines if body and size >= body * 1.1}, reverse=True)
-    # The outline, where the PDF has one, says what the sections are; font sizes only guess.
-    level_of = {} if marks else {size: min(i + 1, 6) for i, size in enumerate(heading_sizes)}
-
     furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
+    # The outline, where the PDF has one, says what the sections are; size and weight only guess.
+    levels: list[dict[int, int]] = [{} for _ in pages]
+    if not marks:
+        levels = heading_levels([squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)],
+                                [again | {k for k, line in enumerate(cells) if len(line) > 1}  # a table's cells: no heading
+                                 for again, (_, _, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
     drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
@@ -295,17 +341,19 @@ def load_pdf(path: Path, data: bytes) -> Document:
                 blocks.append(Block(ROW, offset + start, offset + end))
             elif (n, k) in furniture:
                 blocks.append(Block(FURNITURE, offset + start, offset + end))
-            elif size in level_of and len(line) <= 120:
+            elif k in levels[n]:
                 previous = blocks[-1] if blocks else None
-                if (previous and previous.kind == HEADING and previous.level == level_of[size]
+                if (previous and previous.kind == HEADING and previous.level == levels[n][k] and not numbering_depth(line)
                         and "\n" not in full_text_between(text, previous.end - offset, start)):
                     # a heading wrapped onto two lines is one heading
                     blocks[-1] = Block(HEADING, previous.start, offset + end, previous.level, f"{previous.label} {line}")
                 else:
-                    blocks.append(Block(HEADING, offset + start, offset + end, level_of[size], line))
+                    blocks.append(Block(HEADING, offset + start, offset + end, levels[n][k], line))
             else:
                 blocks.append(Block(TEXT, offset + start, offset + end))
         offset += len(text)
     full = "".join(parts)
-    title = pdf_title or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
+    if _FILE_NAME.search(pdf_title):  # "CONFIND1.PDF": the name of the file it was made from, no title
+        pdf_title = ""
+    title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
     return Document(path, "pdf", title, full, blocks, page_starts, tables)

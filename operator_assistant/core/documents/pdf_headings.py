@@ -1,0 +1,143 @@
+"""Headings of a PDF that has no outline: lines set larger or bolder than the body, kept only
+when they read as a heading.
+
+Font and weight are the last resort (the outline, where a PDF has one, is trusted first), so
+each candidate must also pass the sanity rules: a heading is short, is not a sentence or a
+wrapped line of one, is not introduced by a colon (the words of a sign quoted in a step), and
+is not repeated on several pages (a running title). A numbered heading's depth ("6", "6.3",
+"6.3.1") gives its level under the others of its style.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from operator_assistant.core.documents.base import squash
+
+BOLD = 600  # pdfium font weight from which type reads as bold (400 regular, 700 bold)
+MAX_WORDS = 12
+MAX_CHARS = 100
+_NUMBER = re.compile(r"^(?:(?:section|chapter|appendix|part|step)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z]|[IVX]{1,5})[.)]?\s+(?=\S)",
+                     re.IGNORECASE)
+_SENTENCE_INSIDE = re.compile(r"[a-z0-9)][.;!?]\s+\S")
+_FORM_BLANK = re.compile(r"_{3,}")
+_LETTER = re.compile(r"[^\W\d_]{2,}")
+_FILLER = frozenset("a an and as at by for from in of on or the to with".split())
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str  # squashed
+    size: float
+    bold: bool
+
+
+def line_weights(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple[int, int, float]]) -> list[bool]:
+    """Whether each line is set in bold: the weight most of five of its letters have."""
+    out = []
+    for start, end, _ in lines:
+        letters = [i for i in range(start, end) if text[i].isalpha()]
+        sample = letters[:: max(1, len(letters) // 5)][:5]
+        bold = sum(_is_bold(textpage, i) for i in sample)
+        out.append(bool(sample) and bold * 2 > len(sample))
+    return out
+
+
+_BOLD_NAME = re.compile(rb"bold|black|heavy|demi|semibold", re.IGNORECASE)
+
+
+def _is_bold(textpage: pdfium.PdfTextPage, index: int) -> bool:
+    """By the font's weight, or by its name where the PDF gives no weight (the standard 14 fonts
+    used without a descriptor report 0: "Helvetica-Bold")."""
+    if pdfium_c.FPDFText_GetFontWeight(textpage.raw, index) >= BOLD:
+        return True
+    name = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), ctypes.byref(flags))
+    return bool(_BOLD_NAME.search(name.value))
+
+
+def numbering_depth(line: str) -> int:
+    """1 for "6 Scope" or "A. Scope", 2 for "6.3 Tests", ...; 0 when the line is not numbered."""
+    match = _NUMBER.match(line)
+    if not match:
+        return 0
+    return match.group(1).count(".") + 1
+
+
+def reads_as_heading(line: str, before: str, after: str) -> bool:
+    """The sanity rules for a line set like a heading, given the text lines around it."""
+    words = line.split()
+    if not words or len(words) > MAX_WORDS or len(line) > MAX_CHARS or not _LETTER.search(line):
+        return False
+    unnumbered = _NUMBER.sub("", line, count=1)
+    if _FORM_BLANK.search(line) or _SENTENCE_INSIDE.search(unnumbered) or line.endswith((",", ";")):
+        return False
+    if all(w.casefold().strip(".,:()") in _FILLER for w in words):  # "FOR" on a cover page
+        return False
+    if line.startswith("(") and line.rstrip(":").endswith(")"):  # "(DEFINITION OF A CONFINED SPACE)": continued
+        return False
+    if before.endswith(":") and not numbering_depth(line):  # "... by posting a sign:" then the sign's words
+        return False
+    numbered = numbering_depth(line) > 0
+    if not numbered and line.endswith(".") and len(words) >= 4:  # "... AND FOR BRUSHING TEETH."
+        return False
+    if not numbered and len(words) >= 6 and _sentence_case(words):  # "The training included the following elements:"
+        return False
+    # a bold lead-in wrapped onto the next line ("Look for other sources of water in and around your / home.")
+    return not (after[:1].islower() and not line.endswith((":", ".")))
+
+
+def _sentence_case(words: Sequence[str]) -> bool:
+    """Words written as a sentence: capitals only at the start, most later words in lower case
+    (a title capitalises its words, a heading in capitals all of them)."""
+    later = [w for w in words[1:] if w[:1].isalpha()]
+    return bool(later) and sum(w[:1].islower() for w in later) * 2 > len(later)
+
+
+def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]) -> list[dict[int, int]]:
+    """For each page, line index -> heading level. `repeated` holds, per page, the lines whose
+    words (figures aside) recur on three or more pages: a running title, never a heading."""
+    chars: Counter[tuple[float, bool]] = Counter()
+    for page in pages:
+        for line in page:
+            chars[(line.size, line.bold)] += len(line.text)
+    if not chars:
+        return [{} for _ in pages]
+    body_size, body_bold = chars.most_common(1)[0][0]
+    larger = sorted({line.size for page in pages for line in page if line.size >= body_size * 1.1}, reverse=True)
+    style_level = {size: min(i + 1, 6) for i, size in enumerate(larger)}
+    bold_level = min(len(larger) + 1, 6)
+    found = []
+    for page, again in zip(pages, repeated):
+        levels: dict[int, int] = {}
+        refused = -2  # the last line set like a heading that was refused: the next line may go on with it
+        for k, line in enumerate(page):
+            if k in again:
+                continue
+            if line.size in style_level:
+                level = style_level[line.size]
+            elif line.bold and not body_bold and line.size >= body_size * 0.95:
+                level = bold_level
+            else:
+                continue
+            before = page[k - 1].text if k > 0 else ""
+            after = page[k + 1].text if k + 1 < len(page) else ""
+            goes_on = refused == k - 1 and (page[k - 1].size, page[k - 1].bold) == (line.size, line.bold)
+            if not goes_on and reads_as_heading(line.text, before, after):
+                levels[k] = min(level + max(numbering_depth(line.text) - 1, 0), 6)
+            else:
+                refused = k
+        found.append(levels)
+    return found
+
+
+def squashed(text: str, lines: Sequence[tuple[int, int, float]], bold: Sequence[bool]) -> list[Line]:
+    return [Line(squash(text[s:e]), size, b) for (s, e, size), b in zip(lines, bold)]
