@@ -106,7 +106,8 @@ def resolve(identities: Mapping[str, IdentityRecord], today: date) -> dict[str, 
         if identity.number:
             groups.setdefault(identity.number, []).append(status)
     for members in groups.values():
-        in_force = [m for m in members if m.effective <= today]
+        # only a stated date can be in the future: a first-indexed day never makes a revision upcoming
+        in_force = [m for m in members if not (m.dated and m.effective > today)]
         newest = max((_key(m) for m in in_force), default=None)
         current = [m for m in in_force if _key(m) == newest]
         older = sorted((m for m in in_force if _key(m) != newest), key=_key)
@@ -115,7 +116,7 @@ def resolve(identities: Mapping[str, IdentityRecord], today: date) -> dict[str, 
         for m in members:
             if m.doc_id in current_ids:
                 status, previous = CURRENT, older[-1].name if older else ""
-            elif m.effective > today:
+            elif m.dated and m.effective > today:
                 status, previous = UPCOMING, ""
             else:
                 status, previous = SUPERSEDED, ""

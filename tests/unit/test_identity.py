@@ -162,6 +162,8 @@ def test_ties_and_missing_dates():
                                              record("c", "SOP-2", "C", None, first_indexed="2026-02-01"))},
                       date(2026, 6, 1))
     assert undated["c"].status == CURRENT and "taken as 2026-02-01" in undated["c"].label
+    # a clock behind the first-indexed day does not make an undated revision upcoming
+    assert resolve({"c": record("c", "SOP-2", "C", None, first_indexed="2026-02-01")}, date(2026, 1, 1))["c"].status == CURRENT
 
 
 def test_a_correction_wins_over_what_was_read():
