@@ -40,6 +40,8 @@ class Engine:
         self.audit: AuditLog | None = AuditLog.for_settings(settings) if audit else None
         self._embedder = embedder
         self._lock = threading.Lock()
+        # the window asks and lists documents on two threads over one SQLite connection
+        self._status_lock = threading.Lock()
 
     def close(self) -> None:
         self.store.close()
@@ -120,7 +122,8 @@ class Engine:
         records = self.store.manifest.identities()
         statuses = resolve(records, self.today())
         if any(_state(statuses[d]) != r.state for d, r in records.items()):
-            self._record_status_changes(statuses)
+            with self._status_lock:
+                self._record_status_changes(statuses)
         return statuses
 
     def _record_status_changes(self, statuses: dict[str, RevisionStatus]) -> None:
