@@ -117,3 +117,20 @@ def test_bad_corrections_are_refused_and_change_nothing(revisions):
         with pytest.raises(UserError):
             engine.correct_identity(rev_c, **bad)
     assert not engine.revisions()[rev_c].corrected
+
+
+def test_cli_corrections_need_admin_mode(revisions, monkeypatch, capsys):
+    from operator_assistant.cli import main
+    from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE
+
+    engine, _, rev_c, _ = revisions
+    data = str(engine.settings.data_dir)
+    monkeypatch.delenv(ENV_ADMIN_PASSPHRASE, raising=False)
+    assert main(["--data-dir", data, "revisions", "set", "chlorine-dosing-c.docx", "--revision", "D"]) != 0
+    assert "needs admin mode" in capsys.readouterr().err
+    assert not engine.revisions()[rev_c].corrected
+
+    monkeypatch.setenv(ENV_ADMIN_PASSPHRASE, "a passphrase for tests")
+    assert main(["--data-dir", data, "revisions", "set", "chlorine-dosing-c.docx", "--effective", "2026-04-01"]) == 0
+    assert "SOP-114 Rev C, effective 2026-04-01, supersedes Rev B" in capsys.readouterr().out
+    assert engine.revisions()[rev_c].corrected
