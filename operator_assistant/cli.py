@@ -58,12 +58,16 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--k", type=int, default=None, help="number of results (default from settings: 5)")
     search.add_argument("--document", action="append", metavar="NAME", help="only this document (repeatable)")
     search.add_argument("--section", metavar="TEXT", help="only sections whose heading path contains TEXT")
+    search.add_argument("--all-revisions", action="store_true",
+                        help="also search superseded and upcoming revisions (default: revisions in force only)")
     search.add_argument("--json", action="store_true")
 
     ask = sub.add_parser("ask", help="answer a question from the indexed documents, with citations")
     ask.add_argument("question")
     ask.add_argument("--temperature", type=float, help="0 for repeatable answers (default from settings: 0.3)")
     ask.add_argument("--json", action="store_true", help="print one JSON object when the answer is complete")
+    ask.add_argument("--all-revisions", action="store_true",
+                     help="answer from superseded and upcoming revisions too (default: revisions in force only)")
     ask.add_argument("--mode", choices=ANSWER_MODES,
                      help="what leads: the card only, the card then the model's checked wording, or the model first"
                           " (default from settings: answer_mode)")
@@ -78,6 +82,18 @@ def _parser() -> argparse.ArgumentParser:
     show = audit_sub.add_parser("show", help="print the last records")
     show.add_argument("--tail", type=int, default=20, metavar="N", help="how many records (default 20)")
     show.add_argument("--json", action="store_true", help="print the records as JSON lines")
+
+    revisions = sub.add_parser("revisions", help="document numbers, revisions and effective dates; correct them")
+    rev_sub = revisions.add_subparsers(dest="action", metavar="ACTION")
+    rev_list = rev_sub.add_parser("list", help="each document's number, revision, effective date and status (default)")
+    rev_list.add_argument("--json", action="store_true")
+    rev_set = rev_sub.add_parser("set", help="set or correct a document's identity (admin); kept across re-ingest")
+    rev_set.add_argument("name", metavar="NAME", help="file path, file name or title")
+    rev_set.add_argument("--number", help='document number, e.g. SOP-114 ("" for none)')
+    rev_set.add_argument("--revision", help='revision, e.g. C or 3 ("" for none)')
+    rev_set.add_argument("--effective", metavar="DATE", help='effective date, e.g. 2026-05-01 ("" for none)')
+    rev_clear = rev_sub.add_parser("clear", help="drop an admin's corrections: back to what the document says (admin)")
+    rev_clear.add_argument("name", metavar="NAME", help="file path, file name or title")
 
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
@@ -221,11 +237,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     docs = engine.store.manifest.documents()
     chosen = []
     for name in args.names:
-        wanted = str(Path(name).expanduser().resolve()) if Path(name).exists() else None
-        match = [d for d in docs if d.source == wanted or Path(d.source).name == name or d.title == name]
-        if not match:
-            raise UserError(f"no indexed document matches {name!r}", "see `operator-assistant status` for the list")
-        chosen += match
+        chosen += _find_documents(docs, name)
     removed = engine.remove(sorted({d.doc_id for d in chosen}))
     for doc in chosen:
         print(f"removed   {doc.source}")
@@ -254,9 +266,13 @@ def cmd_search(args: argparse.Namespace) -> int:
     engine = _engine(_settings(args))
     if engine.store.manifest.chunk_count() == 0:
         raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-    result = engine.search(args.query, k=args.k, documents=args.document, section=args.section)
+    result = engine.search(args.query, k=args.k, documents=args.document, section=args.section,
+                           all_revisions=args.all_revisions)
+    statuses = engine.revisions()
+    revision = {d: s.label for d, s in statuses.items() if s.label}
     if args.json:
-        _print_json({"query": args.query, "results": [_hit_json(h) for h in result.hits],
+        _print_json({"query": args.query, "results": [{**_hit_json(h), "revision": revision.get(h.document.doc_id)}
+                                                      for h in result.hits],
                      "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()}})
         return EXIT_OK
     if not result.hits:
@@ -267,6 +283,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         pages = f", {pages_label(c.pages)}" if c.pages else ""
         print(f"{n}. {d.title}: {where}{pages}")
         print(f"   {Path(d.source).name}, characters {c.start}-{c.end}, score {hit.score:.4f}")
+        if d.doc_id in revision:
+            print(f"   {revision[d.doc_id]}")
         snippet = " ".join(c.text.split())
         print(f"   {snippet[:300]}{'...' if len(snippet) > 300 else ''}")
     print(f"({result.timings_ms['total_ms']:.0f} ms)")
@@ -287,7 +305,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
     assistant = open_assistant(engine)
     answer, streamed = None, False
-    for event in assistant.ask(args.question, temperature=args.temperature, mode=args.mode):
+    for event in assistant.ask(args.question, temperature=args.temperature, mode=args.mode,
+                               all_revisions=args.all_revisions):
         if args.json:
             answer = event.answer if isinstance(event, Answered) else answer
         elif isinstance(event, CardReady):
@@ -350,6 +369,49 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
           f"(leave-one-out {result.loo_not_in_corpus_refused}/{result.not_in_corpus})")
     print(f"  answerable refused:    {result.answerable_refused}/{result.answerable} "
           f"(leave-one-out {result.loo_answerable_refused}/{result.answerable})")
+    return EXIT_OK
+
+
+def _find_documents(docs: list[Any], name: str) -> list[Any]:
+    wanted = str(Path(name).expanduser().resolve()) if Path(name).exists() else None
+    match = [d for d in docs if d.source == wanted or Path(d.source).name == name or d.title == name]
+    if not match:
+        raise UserError(f"no indexed document matches {name!r}", "see `operator-assistant status` for the list")
+    return match
+
+
+def cmd_revisions(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    if args.action in ("set", "clear"):
+        _require_admin(settings, "correcting a document's identity")
+        engine = _engine(settings)
+        docs = [d for d in _find_documents(engine.store.manifest.documents(), args.name) if d.status == "indexed"]
+        if len(docs) != 1:
+            raise UserError(f"{args.name!r} matches {len(docs)} indexed documents", "give its file path")
+        if args.action == "clear":
+            status = engine.correct_identity(docs[0].doc_id, clear=True)
+        else:
+            if args.number is None and args.revision is None and args.effective is None:
+                raise UserError("nothing to set", "give --number, --revision or --effective")
+            status = engine.correct_identity(docs[0].doc_id, args.number, args.revision, args.effective)
+        print(f"{Path(docs[0].source).name}: {status.label or 'no number, revision or effective date'}")
+        return EXIT_OK
+    engine = _engine(settings)
+    statuses = engine.revisions()
+    docs = {d.doc_id: d for d in engine.store.manifest.documents()}
+    rows = []
+    for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
+        i = s.identity
+        rows.append({"source": docs[doc_id].source, "title": docs[doc_id].title, "number": i.number,
+                     "revision": i.revision, "effective": i.effective.isoformat() if i.effective else None,
+                     "status": s.status_text, "read_from": i.found_in, "corrected": s.corrected, "label": s.label})
+    if getattr(args, "json", False):
+        _print_json(rows)
+        return EXIT_OK
+    for row in rows:
+        print(f"{row['number'] or '-':<16} {('Rev ' + row['revision']) if row['revision'] else '-':<8} "
+              f"{row['effective'] or '-':<10}  {row['status'] or '-':<26} {Path(row['source']).name}"
+              + ("  (corrected by admin)" if row["corrected"] else ""))
     return EXIT_OK
 
 
@@ -542,7 +604,7 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
 
 COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
             "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
-            "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit}
+            "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit, "revisions": cmd_revisions}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

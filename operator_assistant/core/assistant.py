@@ -24,6 +24,7 @@ from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, 
                                                     SourcesFound, TextGenerated, Turn)
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.engine import Engine
+from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.errors import Cancelled, ModelError
@@ -77,11 +78,13 @@ class Assistant:
 
     # retrieval
 
-    def retrieve(self, query: str) -> tuple[list[RankedHit], float, dict[str, float], np.ndarray]:
-        """(passages, evidence, timings, query vector) for a search text."""
+    def retrieve(self, query: str, all_revisions: bool = False) -> tuple[list[RankedHit], float, dict[str, float], np.ndarray]:
+        """(passages, evidence, timings, query vector) for a search text; from revisions in force unless
+        `all_revisions` (or the query names a revision: "SOP-114 Rev B")."""
         settings = self.engine.settings
         t0 = time.perf_counter()
-        result = self.engine.retriever.search(query, k=settings.rerank_candidates, candidates=settings.candidates)
+        result = self.engine.retriever.search(query, k=settings.rerank_candidates, candidates=settings.candidates,
+                                              flt=SearchFilter(all_revisions=all_revisions))
         t1 = time.perf_counter()
         ranked = self.reranker.rerank(query, result.hits, k=max(settings.top_k * 3, settings.top_k))
         ranked = drop_near_duplicates(ranked, self.policy.near_duplicate_jaccard)[:settings.top_k]
@@ -100,12 +103,12 @@ class Assistant:
     # answering
 
     def ask(self, question: str, history: Sequence[Turn] = (), cancel: Callable[[], bool] | None = None,
-            temperature: float | None = None, mode: str | None = None) -> Iterator[Event]:
+            temperature: float | None = None, mode: str | None = None, all_revisions: bool = False) -> Iterator[Event]:
         settings = self.engine.settings
         mode = mode or settings.answer_mode
         started = time.perf_counter()
         query = search_query(question, history[-1].question if history else None)
-        ranked, evidence, timings, vector = self.retrieve(query)
+        ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
         sources = self._sources(ranked)
         yield SourcesFound(sources)
         threshold, _ = self.threshold()

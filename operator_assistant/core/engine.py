@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from operator_assistant.config import Settings
-from operator_assistant.core.audit import AuditLog, record_event, truncate_question
+from operator_assistant.core.audit import AuditLog, os_user, record_event, truncate_question
 from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.embedding import Embedder, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
 from operator_assistant.core.models import model_status, resolve_model
+from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
+from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
+from operator_assistant.errors import UserError
 
 if TYPE_CHECKING:
     from operator_assistant.core.assistant import Answer
@@ -26,13 +31,17 @@ log = logging.getLogger("retrieval")
 class Engine:
     """The offline core as one object: open an index, ingest, search, report status."""
 
-    def __init__(self, settings: Settings, embedder: Embedder | None = None, audit: bool = True) -> None:
+    def __init__(self, settings: Settings, embedder: Embedder | None = None, audit: bool = True,
+                 today: Callable[[], date] = date.today) -> None:
         self.settings = settings
         self.store = IndexStore(settings.index_dir)
+        self.today = today  # which revisions are in force is decided by this date, when asked
         # Every question and corpus change made through this engine is recorded here.
         self.audit: AuditLog | None = AuditLog.for_settings(settings) if audit else None
         self._embedder = embedder
         self._lock = threading.Lock()
+        # the window asks and lists documents on two threads over one SQLite connection
+        self._status_lock = threading.Lock()
 
     def close(self) -> None:
         self.store.close()
@@ -55,7 +64,8 @@ class Engine:
         s = self.settings
         return HybridRetriever(self.store, self.embedder,
                                RetrievalParams(s.candidates, s.rrf_k, s.dense_weight, s.lexical_weight,
-                                                                s.identifier_weight))
+                                                                s.identifier_weight),
+                               left_out=lambda query: search_scope(query, self.revisions()).left_out)
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
                report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
@@ -71,6 +81,7 @@ class Engine:
         warning = self.record(event, **self._ingest_fields(paths, result))
         if warning:
             result.notes.append(warning)
+        self.revisions()  # a new revision supersedes an older one now: audited now
         return result
 
     def _ingest_fields(self, paths: list[Path], result: IngestReport) -> dict[str, Any]:
@@ -100,7 +111,73 @@ class Engine:
         removed = self.store.remove_documents(doc_ids, embedder_id)
         self.record("remove", documents=[{"source": d.source, "doc_id": d.doc_id, "sha256": d.content_hash}
                                          for d in docs], chunks=removed)
+        self.revisions()
         return removed
+
+    # revisions
+
+    def revisions(self) -> dict[str, RevisionStatus]:
+        """Each indexed document's revision status today. A change since it was last seen (a newer
+        revision indexed, an effective date reached, a correction) is written to the audit log once."""
+        records = self.store.manifest.identities()
+        statuses = resolve(records, self.today())
+        if any(_state(statuses[d]) != r.state for d, r in records.items()):
+            with self._status_lock:
+                self._record_status_changes(statuses)
+        return statuses
+
+    def _record_status_changes(self, statuses: dict[str, RevisionStatus]) -> None:
+        manifest = self.store.manifest
+        with manifest.transaction() as db:  # read and set under one lock: two processes record a change once
+            before = {doc_id: r.state for doc_id, r in manifest.identities().items()}
+            changed = {d: _state(s) for d, s in statuses.items() if d in before and _state(s) != before[d]}
+            manifest.set_identity_states(db, changed)
+        docs = {d.doc_id: d for d in manifest.documents(list(changed) + [c for d in changed for c in statuses[d].current])}
+
+        def described(doc_id: str) -> dict[str, Any]:
+            s, d = statuses[doc_id], docs.get(doc_id)
+            return {"source": d.source if d else None, "doc_id": doc_id, "sha256": d.content_hash if d else None,
+                    "number": s.identity.number, "revision": s.identity.revision,
+                    "effective": s.identity.effective.isoformat() if s.identity.effective else None}
+
+        for doc_id, state in changed.items():
+            status, was = statuses[doc_id], before[doc_id].split(":", 1)[0]
+            if status.status == SUPERSEDED:
+                self.record("supersession", superseded=described(doc_id),
+                            by=[described(c) for c in status.current], on=self.today().isoformat())
+            elif status.status == UPCOMING or was in (SUPERSEDED, UPCOMING):
+                self.record("revision status", document=described(doc_id), status=status.status or "no number",
+                            was=was, on=self.today().isoformat())
+
+    def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
+                         effective: str | None = None, clear: bool = False) -> RevisionStatus:
+        """An admin sets (or with "" removes) a document's number, revision or effective date; None leaves a field
+        as it is; `clear` drops every correction (back to what was read). Kept across re-ingest; audited."""
+        manifest = self.store.manifest
+        records = manifest.identities()
+        doc = manifest.document(doc_id)
+        if doc is None or doc_id not in records:
+            raise UserError("no indexed document with that id", "see `operator-assistant revisions` for the list")
+        old = records[doc_id]
+        if clear:
+            values: tuple[str | None, str | None, str | None] = (None, None, None)
+        else:
+            values = (_checked_number(number) if number is not None else old.set_number,
+                      _checked_revision(revision) if revision is not None else old.set_revision,
+                      _checked_date(effective) if effective is not None else old.set_effective)
+        corrected = any(v is not None for v in values)
+        with manifest.transaction() as db:
+            manifest.set_identity_correction(db, doc_id, *values, by=os_user() if corrected else None,
+                                             at=time.time() if corrected else None)
+        new = manifest.identities()[doc_id]
+
+        def fields(identity: Any) -> dict[str, Any]:
+            return {"number": identity.number, "revision": identity.revision,
+                    "effective": identity.effective.isoformat() if identity.effective else None}
+
+        self.record("identity correction", source=doc.source, doc_id=doc_id, sha256=doc.content_hash,
+                    read=fields(new.read), before=fields(old.identity), after=fields(new.identity), cleared=clear)
+        return self.revisions()[doc_id]
 
     # audit
 
@@ -129,10 +206,18 @@ class Engine:
             index=self.index_id(), latency_ms=round(answer.timings.get("total_ms", 0.0)))
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
-               section: str | None = None, candidates: int | None = None) -> SearchResult:
+               section: str | None = None, candidates: int | None = None, all_revisions: bool = False) -> SearchResult:
+        """Hybrid search over the revisions in force (every revision with `all_revisions`)."""
         retriever = self.retriever
         doc_ids = retriever.resolve_documents(documents) if documents else None
-        return retriever.search(query, k or self.settings.top_k, SearchFilter(doc_ids, section), candidates)
+        if doc_ids is not None and not all_revisions:
+            statuses = self.revisions()
+            if all(statuses[d].status in (SUPERSEDED, UPCOMING) for d in doc_ids if d in statuses) and \
+                    any(d in statuses and statuses[d].status for d in doc_ids):
+                raise UserError(f"{', '.join(documents or [])}: only superseded or upcoming revisions match",
+                                "add --all-revisions to search them, or name the revision in the query (\"Rev B\")")
+        return retriever.search(query, k or self.settings.top_k,
+                                SearchFilter(doc_ids, section, all_revisions=all_revisions), candidates)
 
     def status(self) -> dict[str, Any]:
         docs = self.store.manifest.documents()
@@ -147,3 +232,34 @@ class Engine:
             "index": self.store.health(),
             "models": model_status(self.settings.models_dir),
         }
+
+
+def _state(status: RevisionStatus) -> str:
+    """What is remembered per document to notice a change: "superseded:<current ids>", "current", ..."""
+    return f"{SUPERSEDED}:{','.join(status.current)}" if status.status == SUPERSEDED else status.status
+
+
+def _checked_number(value: str) -> str:
+    value = value.strip()
+    if value and not (len(value) <= 40 and any(ch.isdigit() for ch in value)
+                      and all(ch.isalnum() or ch in "&/._- " for ch in value)):
+        raise UserError(f"{value!r} is not a document number",
+                        "use letters, digits and - . / (e.g. SOP-114), or an empty value for none")
+    return normalise_number(value) if value else ""
+
+
+def _checked_revision(value: str) -> str:
+    value = value.strip()
+    if value and not is_revision(value):
+        raise UserError(f"{value!r} is not a revision", "use one or two letters (C, AA) or a number (3, 1.2)")
+    return normalise_revision(value) if value else ""
+
+
+def _checked_date(value: str) -> str:
+    value = value.strip()
+    if not value:
+        return ""
+    found = parse_date(value)
+    if found is None:
+        raise UserError(f"{value!r} is not a date that can be read without guessing", "write it as 2026-05-01")
+    return found.isoformat()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
+from operator_assistant.core.documents.identity import read_identity
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
@@ -118,6 +119,8 @@ class Indexer:
                 fresh.append(chunk)
         change.tables = [TableRecord(doc_id, n, *_place(table, chunks, document), table)
                          for n, table in enumerate(document.tables)]
+        change.identity = read_identity(document.title, document.first_page_text(), document.properties,
+                                        Path(source).name)
         result.chunks_added, result.chunks_removed, result.chunks_total = len(fresh), len(change.removed), len(chunks)
         self._pending.append((change, fresh, result))
         self._pending_chunks += len(fresh)

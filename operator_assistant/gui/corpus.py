@@ -9,24 +9,30 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
-    QWidget,
+    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
+    QPushButton, QTableView, QVBoxLayout, QWidget,
 )
 
 from operator_assistant.core.index.manifest import DocumentRecord
+from operator_assistant.core.revisions import RevisionStatus
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
-COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Last indexed", "Hash")
+IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"
+COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Number", "Revision", "Effective", "In force",
+           "Last indexed", "Hash")
+REVISION_COLUMNS = range(5, 9)
 
 
 class DocumentTable(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[DocumentRecord] = []
+        self.revisions: dict[str, RevisionStatus] = {}
 
-    def set_documents(self, docs: list[DocumentRecord]) -> None:
+    def set_documents(self, docs: list[DocumentRecord], revisions: dict[str, RevisionStatus] | None = None) -> None:
         self.beginResetModel()
         self.rows = list(docs)
+        self.revisions = dict(revisions or {})
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
@@ -42,20 +48,73 @@ class DocumentTable(QAbstractTableModel):
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         doc = self.rows[index.row()]
+        revision = self.revisions.get(doc.doc_id)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if index.column() in REVISION_COLUMNS and revision is not None and revision.identity:
+                return f"{revision.label}\nRead from: {revision.identity.found_in or '-'}"
             return doc.error or doc.source
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
             return None
         status = doc.status if not doc.error else f"{doc.status}: {doc.error}"
+        identity = revision.identity if revision is not None else None
         values = (doc.title, doc.format, doc.pages or "", doc.chunks, status,
+                  identity and identity.number or "", identity and identity.revision or "",
+                  identity.effective.isoformat() if identity and identity.effective else "",
+                  (revision.status_text + (" (corrected)" if revision.corrected else "")) if revision else "",
                   time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.indexed_at)), doc.content_hash[:10])
         return values[index.column()]
+
+
+class IdentityDialog(QDialog):
+    """An admin sets or corrects a document's number, revision and effective date (the rules are in core)."""
+
+    def __init__(self, doc: DocumentRecord, revision: RevisionStatus | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Document number and revision")
+        self.setMinimumWidth(440)
+        self.clear_requested = False
+        identity = revision.identity if revision is not None else None
+        self.number = QLineEdit(identity.number or "" if identity else "")
+        self.revision = QLineEdit(identity.revision or "" if identity else "")
+        self.effective = QLineEdit(identity.effective.isoformat() if identity and identity.effective else "")
+        self.effective.setPlaceholderText("2026-05-01")
+        self.shown = (self.number.text(), self.revision.text(), self.effective.text())
+        for field, name in ((self.number, "Document number"), (self.revision, "Revision"),
+                            (self.effective, "Effective date")):
+            field.setAccessibleName(name)
+        form = QFormLayout(self)
+        intro = QLabel(f"{doc.title} ({doc.source})\n" + (f"Now: {revision.label}" if revision and revision.label
+                                                          else "No number, revision or effective date was read.")
+                       + "\nA correction wins over what the document says and is kept when it is indexed again. "
+                         "Leave a field empty for none.")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        form.addRow("Number", self.number)
+        form.addRow("Revision", self.revision)
+        form.addRow("Effective", self.effective)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.clear_button = buttons.addButton("Use what the document says", QDialogButtonBox.ButtonRole.ResetRole)
+        self.clear_button.setEnabled(bool(revision and revision.corrected))
+        self.clear_button.clicked.connect(self._clear)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _clear(self) -> None:
+        self.clear_requested = True
+        self.accept()
+
+    def values(self) -> tuple[str | None, str | None, str | None]:
+        """Each field as typed, or None where it was left as shown (so it is not marked as corrected)."""
+        return tuple(field.text().strip() if field.text().strip() != shown else None  # type: ignore[return-value]
+                     for field, shown in zip((self.number, self.revision, self.effective), self.shown))
 
 
 class CorpusManager(QWidget):
     ingest_requested = Signal(list)  # list[Path]
     remove_requested = Signal(list)  # list[str] doc ids
     reindex_requested = Signal(list)  # list[Path]
+    identity_requested = Signal(str)  # doc id whose number/revision/effective date an admin edits
     cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -89,6 +148,9 @@ class CorpusManager(QWidget):
         self.reindex_button = QPushButton("Re-index")
         self.reindex_button.setToolTip(REINDEX_TIP)
         self.reindex_button.clicked.connect(self._reindex)
+        self.identity_button = QPushButton("Revision...")
+        self.identity_button.setToolTip(IDENTITY_TIP)
+        self.identity_button.clicked.connect(self._edit_identity)
         self.models = QLabel("")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel_requested)
@@ -106,6 +168,7 @@ class CorpusManager(QWidget):
         top.addWidget(self.add_button)
         top.addWidget(self.remove_button)
         top.addWidget(self.reindex_button)
+        top.addWidget(self.identity_button)
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress, 1)
         bottom.addWidget(self.cancel_button)
@@ -118,7 +181,8 @@ class CorpusManager(QWidget):
         layout.addWidget(self.health)
         layout.addWidget(self.models)
         for button, name in ((self.add_button, "Add documents"), (self.remove_button, "Remove selected documents"),
-                             (self.reindex_button, "Re-index documents"), (self.cancel_button, "Cancel indexing")):
+                             (self.reindex_button, "Re-index documents"), (self.cancel_button, "Cancel indexing"),
+                             (self.identity_button, "Edit document number and revision")):
             button.setAccessibleName(name)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
@@ -151,10 +215,17 @@ class CorpusManager(QWidget):
         if paths:
             self.reindex_requested.emit(paths)
 
+    def _edit_identity(self) -> None:
+        rows = sorted({self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()})
+        if len(rows) != 1:
+            self.log.setText("Select one document to set its number, revision and effective date.")
+            return
+        self.identity_requested.emit(self.model.rows[rows[0]].doc_id)
+
     def set_busy(self, busy: bool) -> None:
         self.busy = busy
         self.cancel_button.setEnabled(busy)
-        for button in (self.add_button, self.remove_button, self.reindex_button):
+        for button in (self.add_button, self.remove_button, self.reindex_button, self.identity_button):
             button.setEnabled(not busy and self.admin)
         if not busy:
             self.progress.setValue(self.progress.maximum())
@@ -162,10 +233,11 @@ class CorpusManager(QWidget):
     def set_admin(self, unlocked: bool) -> None:
         """Changing the documents needs admin mode: the buttons follow it, and so does the hint."""
         self.admin = unlocked
-        for button in (self.add_button, self.remove_button, self.reindex_button):
+        for button in (self.add_button, self.remove_button, self.reindex_button, self.identity_button):
             button.setEnabled(unlocked and not self.busy)
             button.setToolTip("Needs admin mode: Unlock admin in the toolbar" if not unlocked else
-                              REINDEX_TIP if button is self.reindex_button else "")
+                              REINDEX_TIP if button is self.reindex_button else
+                              IDENTITY_TIP if button is self.identity_button else "")
         if not self.busy:
             self.current.setText("Drop files or folders here to add them." if unlocked else
                                  "Operator mode: adding, removing or re-indexing documents needs admin mode "

@@ -26,7 +26,7 @@ from operator_assistant.core.answer.evidence import load_word_list
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
-from operator_assistant.gui.corpus import CorpusManager
+from operator_assistant.gui.corpus import CorpusManager, IdentityDialog
 from operator_assistant.gui.tasks import TaskRunner
 from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
         self.corpus.remove_requested.connect(self.remove)
         self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
+        self.corpus.identity_requested.connect(self.edit_identity)
+        self.revisions: dict = {}  # doc id -> RevisionStatus, as of the last look (labels in the viewer)
         # Operators ask; adding, removing and re-indexing documents and saving settings need admin mode.
         self.admin = AdminMode(self, settings)
         self.admin.changed.connect(self.corpus.set_admin)
@@ -191,6 +193,8 @@ class MainWindow(QMainWindow):
         assistant, cancel, post = self.assistant, self._answer_cancel.is_set, self.tasks.post
 
         def op() -> None:
+            statuses = assistant.engine.revisions()  # decided today; the viewer labels the revisions cited
+            post(lambda: setattr(self, "revisions", statuses))
             for event in assistant.ask(question, history, cancel=cancel):
                 if isinstance(event, SourcesFound):
                     post(lambda e=event: self.chat.show_sources(e.sources))
@@ -276,7 +280,8 @@ class MainWindow(QMainWindow):
         self._answer_cancel.set()
 
     def open_source(self, source) -> None:  # noqa: ANN001
-        self.viewer.show_passage(source)
+        status = self.revisions.get(source.doc_id)
+        self.viewer.show_passage(source, status.label if status is not None else "")
         self.tabs.setCurrentWidget(self.viewer)
 
     def step_citation(self, step: int) -> None:
@@ -342,6 +347,23 @@ class MainWindow(QMainWindow):
         self.tasks.run("index", lambda: writer.remove(doc_ids, writer.embedder.model_id),
                        lambda _: self.refresh_documents(), self._ingest_failed)
 
+    def edit_identity(self, doc_id: str) -> None:
+        """The admin's correction of a document's number, revision or effective date (rules and audit in core)."""
+        if not self.admin.allow("correct a document's number or revision"):
+            return
+        doc = next((d for d in self.corpus.model.rows if d.doc_id == doc_id), None)
+        if doc is None or self.writer is None:
+            return
+        dialog = IdentityDialog(doc, self.revisions.get(doc_id), self)
+        if not dialog.exec():
+            return
+        writer, clear = self.writer, dialog.clear_requested
+        number, revision, effective = dialog.values()
+        self.tasks.run("index", lambda: writer.correct_identity(doc_id, number, revision, effective, clear=clear),
+                       lambda status: (self.corpus.log.setText(f"{doc.title}: {status.label or 'no number'}"),
+                                       self.refresh_documents()),
+                       self._ingest_failed)
+
     def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
         """Re-read the document list and index health off the GUI thread, then show them."""
         if self.reader is None:
@@ -353,11 +375,12 @@ class MainWindow(QMainWindow):
             if then is not None:
                 then()
 
-        self.tasks.run("load", lambda: (store.manifest.documents(), store.health()), show)
+        reader = self.reader
+        self.tasks.run("load", lambda: (store.manifest.documents(), store.health(), reader.revisions()), show)
 
     def _show_documents(self, result: tuple) -> None:
-        docs, health = result
-        self.corpus.model.set_documents(docs)
+        docs, health, self.revisions = result
+        self.corpus.model.set_documents(docs, self.revisions)
         self.corpus.health.setText(f"{sum(d.status == 'indexed' for d in docs)} documents, {health['chunks']} chunks; "
                                    f"index {'consistent' if health['consistent'] else 'needs attention'}; "
                                    f"embedder {self.settings.embedder}")

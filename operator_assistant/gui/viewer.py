@@ -125,7 +125,8 @@ class SourceViewer(QWidget):
         self.highlight_boxes: list[QRect] = []
         self.zoom = 1.0
 
-    def show_passage(self, source: Source) -> None:
+    def show_passage(self, source: Source, revision: str = "") -> None:
+        """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B")."""
         path = Path(source.source)
         self.current = source
         try:
@@ -139,7 +140,8 @@ class SourceViewer(QWidget):
         place = ", ".join(part for part in (where, f"page {page_no}" if page_no else "") if part)
         # Titles and section names come from the document: escaped, never markup.
         self.title.setText(f"<b>{html.escape(source.document)}</b>" + (f" &mdash; {html.escape(place)}" if place else "")
-                           + f"<br>{html.escape(path.name)}")
+                           + f"<br>{html.escape(path.name)}"
+                           + (f"<br><i>{html.escape(revision)}</i>" if revision else ""))
         self.highlighted_text = document.text[source.start:source.end]
         if document.format == "pdf" and document.page_starts:
             self._show_pdf(path, document, source)

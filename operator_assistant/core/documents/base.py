@@ -37,6 +37,8 @@ class Document:
     # Within a page, offset - page_start is pdfium's character index on that page.
     page_starts: list[int] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    # what the file says about itself (DOCX core/custom properties, PDF info, HTML meta), by its own names
+    properties: dict[str, str] = field(default_factory=dict)
 
     @property
     def page_count(self) -> int | None:
@@ -49,6 +51,11 @@ class Document:
 
     def block_text(self, block: Block) -> str:
         return self.text[block.start:block.end]
+
+    def first_page_text(self, limit: int = 3000) -> str:
+        """The text of page 1 (the first `limit` characters where there are no pages): where a title block is."""
+        end = self.page_starts[1] if len(self.page_starts) > 1 else len(self.text)
+        return self.text[:min(end, limit)]
 
 
 class TextBuilder:

@@ -13,6 +13,7 @@ from docx.document import Document as WordDocument
 from docx.opc.exceptions import PackageNotFoundError
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from lxml import etree
 from lxml.etree import XMLSyntaxError
 
 from operator_assistant.core.documents.base import HEADING, TEXT, Document, TextBuilder, squash
@@ -105,4 +106,19 @@ def _convert(path: Path, document: WordDocument) -> Document:
     title = squash(document.core_properties.title or "")
     if not title:
         title = next((b.label for b in out.blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "docx", title, out.text, out.blocks, tables=tables)
+    return Document(path, "docx", title, out.text, out.blocks, tables=tables, properties=_properties(document))
+
+
+def _properties(document: WordDocument) -> dict[str, str]:
+    """Core properties that can name a document, and custom ones (where document-control systems
+    keep "Document Number", "Revision", "Effective Date"). Core `revision` is Word's save count: left out."""
+    core = document.core_properties
+    props = {name: str(getattr(core, name) or "") for name in ("title", "subject", "keywords", "identifier", "version",
+                                                                 "category")}
+    for part in document.part.package.parts:
+        if part.partname == "/docProps/custom.xml":
+            for prop in etree.fromstring(part.blob).iterchildren():
+                name, value = prop.get("name"), "".join(prop.itertext()).strip()
+                if name and value:
+                    props[name] = value
+    return {k: v for k, v in props.items() if v.strip()}

@@ -152,4 +152,15 @@ def load_html(path: Path, data: bytes) -> Document:
     walker.walk(soup.body or soup)
     if not title:
         title = next((b.label for b in walker.out.blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "html", title, walker.out.text, walker.out.blocks, tables=walker.tables)
+    return Document(path, "html", title, walker.out.text, walker.out.blocks, tables=walker.tables,
+                    properties=_meta(soup))
+
+
+def _meta(soup: BeautifulSoup) -> dict[str, str]:
+    """<meta name=... content=...> pairs (also property= and http-equiv=), the page's own description of itself."""
+    props: dict[str, str] = {}
+    for tag in soup.find_all("meta"):
+        name, content = tag.get("name") or tag.get("property"), tag.get("content")
+        if isinstance(name, str) and isinstance(content, str) and content.strip() and len(content) < 500:
+            props.setdefault(name.strip(), content.strip())
+    return props

@@ -286,7 +286,9 @@ def load_pdf(path: Path, data: bytes) -> Document:
             textpage.close()
             page.close()
     finally:
-        pdf_title = (pdf.get_metadata_dict().get("Title") or "").strip()
+        metadata = {k.lower(): v.strip() for k, v in pdf.get_metadata_dict().items() if k in ("Title", "Subject", "Keywords")
+                    and isinstance(v, str) and v.strip()}
+        pdf_title = metadata.get("title", "")
         pdf.close()
     if not any(text.strip() for text, _, _ in pages):
         raise DocumentError("no text layer: this build has no OCR (a scanned PDF? index a copy with selectable text)")
@@ -356,4 +358,4 @@ def load_pdf(path: Path, data: bytes) -> Document:
     if _FILE_NAME.search(pdf_title):  # "CONFIND1.PDF": the name of the file it was made from, no title
         pdf_title = ""
     title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "pdf", title, full, blocks, page_starts, tables)
+    return Document(path, "pdf", title, full, blocks, page_starts, tables, properties=metadata)

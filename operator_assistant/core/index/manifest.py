@@ -8,18 +8,25 @@ back in step with it after a crash (see IndexStore).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.core.documents.identity import FILE_NAME, TITLE_BLOCK, Identity, combine, read_name_identity, read_text_identity
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
+from operator_assistant.errors import UserError
 
-SCHEMA_VERSION = "1"
+log = logging.getLogger("ingest")
+
+# 2: document identities (number, revision, effective date) in `identities`
+SCHEMA_VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,6 +69,24 @@ CREATE TABLE IF NOT EXISTS tables (
     pages TEXT NOT NULL,
     data TEXT NOT NULL,
     PRIMARY KEY (doc_id, ordinal)
+);
+-- What each document says it is, and an admin's correction of it (set_* NULL: not corrected,
+-- '' corrected to none). Keyed by doc_id (the source path), with no cascade: a correction
+-- outlives removing and re-adding the same file. `state` is the revision status last
+-- written to the audit log, so each supersession is recorded once.
+CREATE TABLE IF NOT EXISTS identities (
+    doc_id TEXT PRIMARY KEY,
+    read_number TEXT,
+    read_revision TEXT,
+    read_effective TEXT,
+    read_from TEXT NOT NULL DEFAULT '',
+    set_number TEXT,
+    set_revision TEXT,
+    set_effective TEXT,
+    set_by TEXT,
+    set_at REAL,
+    first_indexed REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT ''
 );
 """
 
@@ -110,6 +135,48 @@ class TableRecord:
     table: Table
 
 
+@dataclass(frozen=True)
+class IdentityRecord:
+    """A document's identity as read and as corrected; `identity` is what counts (a correction wins)."""
+
+    doc_id: str
+    read: Identity
+    set_number: str | None
+    set_revision: str | None
+    set_effective: str | None
+    set_by: str | None
+    set_at: float | None
+    first_indexed: float
+    state: str
+
+    @property
+    def corrected(self) -> bool:
+        return any(v is not None for v in (self.set_number, self.set_revision, self.set_effective))
+
+    @property
+    def identity(self) -> Identity:
+        def pick(corrected: str | None, read: object) -> object:
+            return read if corrected is None else (corrected or None)
+
+        effective = None if self.set_effective is None else (date.fromisoformat(self.set_effective)
+                                                             if self.set_effective else None)
+        origin = self.read.found_in if not self.corrected else "; ".join(
+            f"{name}: admin" for name, v in (("number", self.set_number), ("revision", self.set_revision),
+                                            ("effective", self.set_effective)) if v is not None)
+        return Identity(pick(self.set_number, self.read.number),  # type: ignore[arg-type]
+                        pick(self.set_revision, self.read.revision),  # type: ignore[arg-type]
+                        self.read.effective if self.set_effective is None else effective, origin)
+
+
+_IDENTITY_COLUMNS = ("doc_id, read_number, read_revision, read_effective, read_from, set_number, set_revision,"
+                     " set_effective, set_by, set_at, first_indexed, state")
+
+
+def _identity_from_row(row: sqlite3.Row | tuple) -> IdentityRecord:
+    read = Identity(row[1], row[2], date.fromisoformat(row[3]) if row[3] else None, row[4])
+    return IdentityRecord(row[0], read, *row[5:])
+
+
 @dataclass
 class NewChunk:
     record: ChunkRecord
@@ -134,8 +201,30 @@ class Manifest:
         self.db.execute("PRAGMA synchronous=FULL")  # a power cut must not lose a committed ingest
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
-        if self.get_meta("schema_version") is None:
+        version = self.get_meta("schema_version")
+        if version is None:
             self.set_meta("schema_version", SCHEMA_VERSION)
+        elif int(version) > int(SCHEMA_VERSION):
+            raise UserError(f"the index at {path.parent} was written by a newer Operator Assistant "
+                            f"(manifest schema {version}; this one knows {SCHEMA_VERSION})",
+                            "use that version, or index the documents again into an empty data folder")
+        elif version == "1":
+            self._identities_from_index()
+
+    def _identities_from_index(self) -> None:
+        """Schema 1 -> 2: read each indexed document's identity from its stored title, first chunks
+        and file name (properties are read at its next re-index); nothing else changes."""
+        with self.transaction() as db:
+            docs = db.execute("SELECT doc_id, source, title, indexed_at FROM documents WHERE status = ?",
+                              (INDEXED,)).fetchall()
+            for doc_id, source, title, indexed_at in docs:
+                head = "\n".join(r[0] for r in db.execute(
+                    "SELECT text FROM chunks WHERE doc_id = ? ORDER BY ordinal LIMIT 3", (doc_id,)))
+                identity = combine((TITLE_BLOCK, read_text_identity(title, head)),
+                                   (FILE_NAME, read_name_identity(Path(source).name)))
+                self.set_read_identity(db, doc_id, identity, indexed_at)
+            self.set_meta("schema_version", SCHEMA_VERSION, db)
+        log.info("manifest migrated to schema %s: identities read for %d documents", SCHEMA_VERSION, len(docs))
 
     def close(self) -> None:
         self.db.close()
@@ -228,6 +317,32 @@ class Manifest:
                                " ORDER BY ordinal", (doc_id, end, start)).fetchall()
         return [TableRecord(doc_id, r[0], tuple(json.loads(r[1])), tuple(json.loads(r[2])), table_from_json(json.loads(r[3])))
                 for r in rows]
+
+    # identities
+
+    def set_read_identity(self, db: sqlite3.Connection, doc_id: str, identity: Identity, indexed_at: float) -> None:
+        """What the document says now; an admin's correction and the first-indexed time are kept."""
+        db.execute(
+            "INSERT INTO identities(doc_id, read_number, read_revision, read_effective, read_from, first_indexed)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(doc_id) DO UPDATE SET read_number=excluded.read_number,"
+            " read_revision=excluded.read_revision, read_effective=excluded.read_effective, read_from=excluded.read_from",
+            (doc_id, identity.number, identity.revision, identity.effective.isoformat() if identity.effective else None,
+             identity.found_in, indexed_at))
+
+    def set_identity_correction(self, db: sqlite3.Connection, doc_id: str, number: str | None, revision: str | None,
+                                effective: str | None, by: str | None, at: float | None) -> None:
+        db.execute("UPDATE identities SET set_number = ?, set_revision = ?, set_effective = ?, set_by = ?, set_at = ?"
+                   " WHERE doc_id = ?", (number, revision, effective, by, at, doc_id))
+
+    def identities(self) -> dict[str, IdentityRecord]:
+        """Identities of the indexed documents."""
+        rows = self.db.execute(f"SELECT {', '.join('i.' + c.strip() for c in _IDENTITY_COLUMNS.split(','))}"
+                               " FROM identities i JOIN documents d ON d.doc_id = i.doc_id WHERE d.status = ?",
+                               (INDEXED,))
+        return {row[0]: _identity_from_row(row) for row in rows}
+
+    def set_identity_states(self, db: sqlite3.Connection, states: dict[str, str]) -> None:
+        db.executemany("UPDATE identities SET state = ? WHERE doc_id = ?", [(s, d) for d, s in states.items()])
 
     # chunks
 

@@ -19,11 +19,13 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from operator_assistant.core.index.lexical import LexicalIndex
 from operator_assistant.core.index.lock import WriterLock
+from operator_assistant.core.documents.identity import Identity
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.errors import IndexMismatch
@@ -44,15 +46,26 @@ class DocumentChange:
     kept: list[ChunkRecord] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     tables: list[TableRecord] = field(default_factory=list)
+    identity: Identity = field(default_factory=Identity)  # what the document says it is (number, revision, date)
 
 
 @dataclass(frozen=True)
 class SearchFilter:
     doc_ids: frozenset[str] | None = None
     section: str | None = None  # case-insensitive substring of the section path
+    left_out: frozenset[str] = frozenset()  # documents never returned (superseded revisions)
+    all_revisions: bool = False  # keep superseded and upcoming revisions in the results
 
     def __bool__(self) -> bool:
-        return self.doc_ids is not None or bool(self.section)
+        return self.doc_ids is not None or bool(self.section) or bool(self.left_out)
+
+    def chroma_where(self) -> dict[str, Any] | None:
+        """The same filter inside Chroma's query, so it still returns n results."""
+        if self.doc_ids is not None:
+            return {"doc_id": {"$in": sorted(self.doc_ids - self.left_out)}}
+        if self.left_out:
+            return {"doc_id": {"$nin": sorted(self.left_out)}}
+        return None
 
 
 class _LexicalSnapshot:
@@ -69,6 +82,8 @@ class _LexicalSnapshot:
         mask = np.ones(len(self.doc_ids), dtype=bool)
         if flt.doc_ids is not None:
             mask &= np.isin(self.doc_ids, list(flt.doc_ids))
+        if flt.left_out:
+            mask &= ~np.isin(self.doc_ids, list(flt.left_out))
         if flt.section:
             needle = flt.section.casefold()
             mask &= np.array([needle in s for s in self.sections], dtype=bool)
@@ -149,6 +164,8 @@ class IndexStore:
                     self.manifest.update_chunk_places(db, change.kept)
                     self.manifest.insert_chunks(db, change.added)
                     self.manifest.replace_tables(db, change.document.doc_id, change.tables)
+                    self.manifest.set_read_identity(db, change.document.doc_id, change.identity,
+                                                    change.document.indexed_at)
                 self.manifest.bump_generation(db)
             removed = [cid for change in changes for cid in change.removed]
             added = [new for change in changes for new in change.added]
@@ -213,15 +230,17 @@ class IndexStore:
 
     def search_dense(self, vector: np.ndarray, embedder_id: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
         vectors = self.vectors(embedder_id)
+        if flt.doc_ids is not None and not flt.doc_ids - flt.left_out:
+            return []
         if flt.section:
             # Chroma cannot match a substring of metadata: over-fetch, then keep matches.
             lexical = self.lexical()
             allowed = {cid for cid, ok in zip(lexical.index.ids, lexical.mask(flt)) if ok}
             if not allowed:
                 return []
-            hits = vectors.query(vector, max(n * 10, 200), sorted(flt.doc_ids) if flt.doc_ids else None)
+            hits = vectors.query(vector, max(n * 10, 200), flt.chroma_where())
             return [h for h in hits if h[0] in allowed][:n]
-        return vectors.query(vector, n, sorted(flt.doc_ids) if flt.doc_ids is not None else None)
+        return vectors.query(vector, n, flt.chroma_where())
 
     def search_lexical(self, query: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
         lexical = self.lexical()

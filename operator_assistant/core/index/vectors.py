@@ -90,12 +90,11 @@ class VectorStore:
         for start in range(0, len(ids), _BATCH):
             self.collection.delete(ids=list(ids[start:start + _BATCH]))
 
-    def query(self, vector: np.ndarray, n: int, doc_ids: Sequence[str] | None = None) -> list[tuple[str, float]]:
-        """Top n (chunk id, cosine similarity)."""
+    def query(self, vector: np.ndarray, n: int, where: dict[str, Any] | None = None) -> list[tuple[str, float]]:
+        """Top n (chunk id, cosine similarity) among the chunks whose metadata match `where`."""
         total = self.count()
         if total == 0:
             return []
-        where = {"doc_id": {"$in": list(doc_ids)}} if doc_ids else None
         result = self.collection.query(
             query_embeddings=[vector.astype(np.float32)], n_results=min(n, total), where=where,
             include=["distances"],

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -49,10 +50,13 @@ class RetrievalParams:
 
 
 class HybridRetriever:
-    def __init__(self, store: IndexStore, embedder: Embedder, params: RetrievalParams = RetrievalParams()) -> None:
+    def __init__(self, store: IndexStore, embedder: Embedder, params: RetrievalParams = RetrievalParams(),
+                 left_out: Callable[[str], frozenset[str]] | None = None) -> None:
         self.store = store
         self.embedder = embedder
         self.params = params
+        # query -> documents to leave out (superseded revisions the query does not name)
+        self.left_out = left_out
 
     def resolve_documents(self, names: list[str]) -> frozenset[str]:
         """Doc ids whose file name, title or id contains any of the given names (case-insensitive)."""
@@ -73,6 +77,10 @@ class HybridRetriever:
             raise UserError("the search query is empty")
         n = max(candidates or self.params.candidates, k)
         timings: dict[str, float] = {}
+        started = time.perf_counter()
+        if self.left_out is not None and not flt.all_revisions:
+            # filtered inside both indexes (Chroma's where, BM25's mask), so k results still come back
+            flt = replace(flt, left_out=flt.left_out | self.left_out(query))
         t0 = time.perf_counter()
         vector = self.embedder.embed_query(query)
         t1 = time.perf_counter()
@@ -99,6 +107,6 @@ class HybridRetriever:
                           dense_score.get(cid), lexical_score.get(cid))
                 for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
         t4 = time.perf_counter()
-        timings.update(embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
-                       fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - t0) * 1e3)
+        timings.update(revisions_ms=(t0 - started) * 1e3, embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
+                       fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - started) * 1e3)
         return SearchResult(hits, timings, dense_ids, lexical_ids, vector)

@@ -1,0 +1,163 @@
+"""Which revision of each controlled document is in force today.
+
+Documents with the same number are revisions of one document. Decided when asked, from
+today's date, so a revision dated in the future takes effect on its date without re-ingest.
+
+Order (newest last): effective date, then revision. A revision with no effective date is
+taken as effective from the day it was first indexed. Revisions compare within their kind:
+numbers as numbers (2 < 10, 1.2 < 1.10), letters by length then alphabet (C < AA); where
+both kinds meet on one date, a letter ranks above a number; no revision ranks lowest.
+- upcoming: effective date after today; not used until that day.
+- current: the newest of the rest. Two files with the same date and revision (a PDF and
+  a DOCX of one issue) are both current.
+- superseded: every other one; left out of answers and search unless asked for by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from operator_assistant.core.documents.identity import Identity, normalise_revision
+from operator_assistant.core.index.manifest import IdentityRecord
+
+CURRENT, SUPERSEDED, UPCOMING = "current", "superseded", "upcoming"
+
+_QUERY_REVISION = re.compile(r"\brev(?:ision)?\.?\s*(?P<rev>[a-z]{1,2}|\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+
+
+def revision_rank(revision: str | None) -> tuple:
+    if not revision:
+        return (0,)
+    if revision[0].isdigit():
+        return (1, tuple(int(p) for p in revision.split(".")))
+    return (2, len(revision), revision)
+
+
+def revision_name(revision: str | None, effective: date | None) -> str:
+    if revision:
+        return f"Rev {revision}"
+    return f"the issue effective {effective.isoformat()}" if effective else "the issue without a revision"
+
+
+@dataclass(frozen=True)
+class RevisionStatus:
+    """One document's place among the revisions of its number ('' status: it has no number)."""
+
+    doc_id: str
+    identity: Identity
+    effective: date  # the effective date, or the day it was first indexed when it has none
+    dated: bool  # False when `effective` is the first-indexed day
+    status: str = ""
+    current: tuple[str, ...] = ()  # doc ids of the current revision(s) of this number
+    current_name: str = ""  # "Rev C"
+    previous_name: str = ""  # for a current one: the revision it supersedes
+    corrected: bool = False
+
+    @property
+    def name(self) -> str:
+        return revision_name(self.identity.revision, self.identity.effective)
+
+    @property
+    def label(self) -> str:
+        """"Rev C, effective 2026-05-01, supersedes Rev B", as the viewer and corpus manager show it."""
+        if not self.identity:
+            return ""
+        parts = [f"{self.identity.number}" if self.identity.number else "", self.name if self.identity.revision else ""]
+        head = " ".join(p for p in parts if p)
+        when = (f"effective {self.identity.effective.isoformat()}" if self.identity.effective
+                else f"no effective date (taken as {self.effective.isoformat()}, when first indexed)")
+        text = f"{head}, {when}" if head else when
+        if self.status == CURRENT and self.previous_name:
+            text += f", supersedes {self.previous_name}"
+        elif self.status == SUPERSEDED:
+            text += f"; SUPERSEDED by {self.current_name}" if self.current_name else "; SUPERSEDED"
+        elif self.status == UPCOMING:
+            text += "; UPCOMING: not in force yet" + (f", {self.current_name} applies until then"
+                                                      if self.current_name else "")
+        return text
+
+    @property
+    def status_text(self) -> str:
+        """For a table column: "current", "superseded by Rev C", "upcoming (2099-01-01)"."""
+        if self.status == SUPERSEDED:
+            return f"superseded by {self.current_name}" if self.current_name else SUPERSEDED
+        if self.status == UPCOMING:
+            return f"upcoming ({self.effective.isoformat()})"
+        return self.status
+
+
+def _key(status: RevisionStatus) -> tuple:
+    return (status.effective, revision_rank(status.identity.revision))
+
+
+def resolve(identities: Mapping[str, IdentityRecord], today: date) -> dict[str, RevisionStatus]:
+    """Every indexed document's revision status on `today`."""
+    out: dict[str, RevisionStatus] = {}
+    groups: dict[str, list[RevisionStatus]] = {}
+    for doc_id, record in identities.items():
+        identity = record.identity
+        dated = identity.effective is not None
+        effective = identity.effective or datetime.fromtimestamp(record.first_indexed).date()
+        status = RevisionStatus(doc_id, identity, effective, dated, corrected=record.corrected)
+        out[doc_id] = status
+        if identity.number:
+            groups.setdefault(identity.number, []).append(status)
+    for members in groups.values():
+        # only a stated date can be in the future: a first-indexed day never makes a revision upcoming
+        in_force = [m for m in members if not (m.dated and m.effective > today)]
+        newest = max((_key(m) for m in in_force), default=None)
+        current = [m for m in in_force if _key(m) == newest]
+        older = sorted((m for m in in_force if _key(m) != newest), key=_key)
+        current_ids = tuple(sorted(m.doc_id for m in current))
+        current_name = current[0].name if current else ""
+        for m in members:
+            if m.doc_id in current_ids:
+                status, previous = CURRENT, older[-1].name if older else ""
+            elif m.dated and m.effective > today:
+                status, previous = UPCOMING, ""
+            else:
+                status, previous = SUPERSEDED, ""
+            out[m.doc_id] = RevisionStatus(m.doc_id, m.identity, m.effective, m.dated, status, current_ids,
+                                           current_name, previous, m.corrected)
+    return out
+
+
+def named_revisions(query: str, statuses: Iterable[RevisionStatus]) -> set[str]:
+    """Doc ids of revisions the query names with their number: "SOP-114 Rev B" (any case, any separator)."""
+    revisions = {normalise_revision(m.group("rev")) for m in _QUERY_REVISION.finditer(query)}
+    if not revisions:
+        return set()
+    named = set()
+    for status in statuses:
+        number, revision = status.identity.number, status.identity.revision
+        if number and revision in revisions and _number_pattern(number).search(query):
+            named.add(status.doc_id)
+    return named
+
+
+def _number_pattern(number: str) -> re.Pattern[str]:
+    parts = [re.escape(p) for p in re.split(r"[-\s]+", number) if p]
+    return re.compile(r"(?<![A-Za-z0-9])" + r"[\s_-]*".join(parts) + r"(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a search leaves out: superseded and upcoming revisions, unless the query names them."""
+
+    left_out: frozenset[str] = frozenset()
+    named: frozenset[str] = frozenset()
+    notes: tuple[str, ...] = field(default=())
+
+
+def search_scope(query: str, statuses: Mapping[str, RevisionStatus]) -> Scope:
+    named = named_revisions(query, statuses.values())
+    left_out = {d for d, s in statuses.items() if s.status in (SUPERSEDED, UPCOMING)}
+    if named:
+        # a named revision replaces the others of its number for this question
+        numbers = {statuses[d].identity.number for d in named}
+        left_out |= {d for d, s in statuses.items() if s.identity.number in numbers}
+        left_out -= named
+    return Scope(frozenset(left_out), frozenset(named))
