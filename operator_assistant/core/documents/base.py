@@ -9,6 +9,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
+from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.errors import DocumentError
 
@@ -37,6 +38,14 @@ class Document:
     # Within a page, offset - page_start is pdfium's character index on that page.
     page_starts: list[int] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    # Pages read by OCR (0-based page index -> text with word boxes). On such a page,
+    # offset - page_start indexes the OCR text, not pdfium's characters.
+    ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
+
+    @property
+    def unreadable_pages(self) -> list[int]:
+        """1-based numbers of the pages OCR found no text on."""
+        return sorted(n + 1 for n, page in self.ocr_pages.items() if not page.readable)
 
     @property
     def page_count(self) -> int | None:

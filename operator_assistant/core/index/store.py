@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.index.lexical import LexicalIndex
 from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
@@ -44,6 +45,7 @@ class DocumentChange:
     kept: list[ChunkRecord] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     tables: list[TableRecord] = field(default_factory=list)
+    ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ class IndexStore:
                     self.manifest.update_chunk_places(db, change.kept)
                     self.manifest.insert_chunks(db, change.added)
                     self.manifest.replace_tables(db, change.document.doc_id, change.tables)
+                    self.manifest.replace_ocr_pages(db, change.document.doc_id, change.ocr_pages)
                 self.manifest.bump_generation(db)
             removed = [cid for change in changes for cid in change.removed]
             added = [new for change in changes for new in change.added]
