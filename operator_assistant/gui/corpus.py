@@ -13,10 +13,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from operator_assistant.core.documents.ocr import unreadable_note
 from operator_assistant.core.index.manifest import DocumentRecord
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
-COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Last indexed", "Hash")
+COLUMNS = ("Title", "Type", "Pages", "Chunks", "Read by", "Status", "Last indexed", "Hash")
+
+
+def read_by(doc: DocumentRecord) -> str:
+    """"text" for a text layer; "OCR 0.93" with the mean OCR confidence for scans and images."""
+    if not doc.ocr_pages:
+        return "text" if doc.status == "indexed" else ""
+    every = "" if doc.pages and doc.ocr_pages >= doc.pages else f" ({doc.ocr_pages} pages)"
+    return f"OCR {doc.ocr_confidence:.2f}{every}" if doc.ocr_confidence is not None else f"OCR{every}"
 
 
 class DocumentTable(QAbstractTableModel):
@@ -43,11 +52,13 @@ class DocumentTable(QAbstractTableModel):
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         doc = self.rows[index.row()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return doc.error or doc.source
+            return doc.error or doc.ocr_note or doc.source
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
             return None
         status = doc.status if not doc.error else f"{doc.status}: {doc.error}"
-        values = (doc.title, doc.format, doc.pages or "", doc.chunks, status,
+        if not doc.error and doc.unreadable_pages:
+            status = f"{doc.status}: {unreadable_note(list(doc.unreadable_pages))}"
+        values = (doc.title, doc.format, doc.pages or "", doc.chunks, read_by(doc), status,
                   time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.indexed_at)), doc.content_hash[:10])
         return values[index.column()]
 
@@ -134,7 +145,8 @@ class CorpusManager(QWidget):
 
     def _add_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(self, "Add documents", "",
-                                                "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt)")
+                                                "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt "
+                                                "*.png *.jpg *.jpeg *.tif *.tiff)")
         if files:
             self.ingest_requested.emit([Path(f) for f in files])
 

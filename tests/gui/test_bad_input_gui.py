@@ -4,6 +4,8 @@ import os
 
 from PySide6.QtCore import Qt
 
+from operator_assistant.gui.corpus import COLUMNS
+
 from tests.conftest import make_docx
 from tests.gui.test_window import LONG, drop, open_window, sample_folder
 from tests.integration.test_bad_input import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
@@ -15,8 +17,8 @@ def table_rows(corpus) -> dict[str, tuple[str, str]]:
     shown = {}
     for row in range(model.rowCount()):
         name = os.path.basename(model.rows[row].source)
-        status = model.data(model.index(row, 4), Qt.ItemDataRole.DisplayRole)
-        tooltip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
+        status = model.data(model.index(row, COLUMNS.index("Status")), Qt.ItemDataRole.DisplayRole)
+        tooltip = model.data(model.index(row, COLUMNS.index("Status")), Qt.ItemDataRole.ToolTipRole)
         shown[name] = (status, tooltip)
     return shown
 
