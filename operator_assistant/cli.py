@@ -438,6 +438,9 @@ def cmd_status(args: argparse.Namespace) -> int:
         "models_dir": str(settings.models_dir),
         "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
                        "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
+                       **({"ocr": {"pages": d.ocr_pages, "mean_confidence": round(d.ocr_confidence, 3)
+                                   if d.ocr_confidence is not None else None,
+                                   "unreadable_pages": list(d.unreadable_pages)}} if d.ocr_pages else {}),
                        "indexed_at": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.indexed_at))} for d in docs],
         "chunks": health["chunks"],
         "index": health,
@@ -453,7 +456,8 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health['chunks']}")
     for d in docs:
         state = f"{d.chunks:>4} chunks" if d.status == "indexed" else "FAILED"
-        print(f"  {state}  {d.format:<8} {Path(d.source).name}" + (f"  -- {d.error}" if d.error else ""))
+        print(f"  {state}  {d.format:<8} {Path(d.source).name}" + (f"  -- {d.error}" if d.error else "")
+              + (f"  ({d.ocr_note})" if d.ocr_note else ""))
     print(f"index:      {'consistent' if health['consistent'] else 'NEEDS ATTENTION'} "
           f"(manifest {health['chunks']}, dense {health['dense_vectors']}, BM25 {health['lexical_chunks']}); "
           f"built with {health['embedder'] or '-'}")

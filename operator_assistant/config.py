@@ -32,6 +32,7 @@ class Settings:
     data_dir: Path
     models_dir: Path
     embedder: str = "all-MiniLM-L6-v2"
+    ocr_model: str = "PP-OCRv4"  # reads scanned pages and images (models/manifest.toml)
     llm: str = "SmolLM2-135M-Instruct"
     # chunking, in characters
     chunk_target: int = 1000

@@ -76,3 +76,36 @@ def sample_copy(tmp_path: Path) -> Path:
     target = tmp_path / "docs"
     shutil.copytree(SAMPLE_DOCS, target)
     return target
+
+
+# Scanned pages for the OCR tests: known text drawn at 150 dpi in the font bundled with Pillow
+# (the same glyphs on every machine), each line's box kept to check where OCR puts the words.
+SCAN_DPI = 150
+
+
+def scanned_page(lines: list[str], font_size: int = 36):  # noqa: ANN201 - (PIL image, line boxes in pixels)
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.load_default(size=font_size)
+    image = Image.new("L", (1275, 1650), 255)  # US letter at 150 dpi
+    draw = ImageDraw.Draw(image)
+    boxes = []
+    for n, line in enumerate(lines):
+        at = (120, 150 + n * 2 * font_size)
+        draw.text(at, line, font=font, fill=0)
+        boxes.append(draw.textbbox(at, line, font=font))
+    return image, boxes
+
+
+def noise_page():  # noqa: ANN201 - a PIL image
+    """A page of grey speckle with no text on it: what a bad scan of a blank sheet looks like."""
+    import numpy as np
+    from PIL import Image
+
+    return Image.fromarray((np.random.default_rng(7).random((1650, 1275)) * 255).astype("uint8"))
+
+
+def image_pdf(path: Path, pages: list) -> Path:
+    """A PDF whose pages are only pictures (no text layer), as a scanner makes it."""
+    pages[0].save(path, "PDF", save_all=True, append_images=pages[1:], resolution=SCAN_DPI)
+    return path

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from operator_assistant.config import Settings
 from operator_assistant.core.audit import AuditLog, os_user, record_event, truncate_question
 from operator_assistant.core.chunking import ChunkParams
+from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.embedding import Embedder, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
@@ -39,6 +40,7 @@ class Engine:
         # Every question and corpus change made through this engine is recorded here.
         self.audit: AuditLog | None = AuditLog.for_settings(settings) if audit else None
         self._embedder = embedder
+        self._ocr: OcrEngine | None = None
         self._lock = threading.Lock()
         # the window asks and lists documents on two threads over one SQLite connection
         self._status_lock = threading.Lock()
@@ -59,6 +61,14 @@ class Engine:
                 self._embedder = load_embedder(model, self.settings.embed_batch_size)
             return self._embedder
 
+    def ocr(self) -> OcrEngine:
+        """The OCR engine, loaded (and its weights hash-checked) when a scanned page first needs it."""
+        with self._lock:
+            if self._ocr is None:
+                model = resolve_model(self.settings.models_dir, self.settings.ocr_model, "ocr")
+                self._ocr = OcrEngine(model, self.settings.llm_threads)
+            return self._ocr
+
     @property
     def retriever(self) -> HybridRetriever:
         s = self.settings
@@ -74,7 +84,8 @@ class Engine:
         try:
             with self.store.writing():  # refused at once (IndexBusy) while another process writes
                 result = ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
-                                      self.settings.ingest_batch_chunks, force, self.settings.max_file_mb * 2**20)
+                                      self.settings.ingest_batch_chunks, force, self.settings.max_file_mb * 2**20,
+                                      self.ocr)
         except BaseException as exc:
             self.record(event, paths=[str(p) for p in paths], error=type(exc).__name__)
             raise

@@ -19,6 +19,7 @@ from pathlib import Path
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
 from operator_assistant.core.documents.identity import read_identity
+from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, PageReader, unreadable_note
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
@@ -121,6 +122,9 @@ class Indexer:
                          for n, table in enumerate(document.tables)]
         change.identity = read_identity(document.title, document.first_page_text(), document.properties,
                                         Path(source).name)
+        change.ocr_pages = document.ocr_pages
+        if document.unreadable_pages:  # the rest is indexed; the pages are named in the result and the corpus list
+            result.message = unreadable_note(document.unreadable_pages)
         result.chunks_added, result.chunks_removed, result.chunks_total = len(fresh), len(change.removed), len(chunks)
         self._pending.append((change, fresh, result))
         self._pending_chunks += len(fresh)
@@ -263,8 +267,10 @@ def ingest_paths(
     batch_chunks: int = 256,
     force: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    ocr: Callable[[], OcrEngine] | None = None,
 ) -> IngestReport:
-    """Index files and folders; `force` re-reads documents even when their bytes have not changed."""
+    """Index files and folders; `force` re-reads documents even when their bytes have not changed.
+    `ocr` gives the OCR engine (loaded when a scanned page or an image first needs it)."""
     started = time.perf_counter()
     out = IngestReport()
 
@@ -293,7 +299,13 @@ def ingest_paths(
                 raise Cancelled()
             if progress is not None:
                 progress(n, len(files), str(file))
-            result = _ingest_one(file, store, indexer, params, force, max_file_bytes)
+            reader = None
+            if ocr is not None:
+                def page_progress(page: int, pages: int, n: int = n, file: Path = file) -> None:
+                    if progress is not None:
+                        progress(n, len(files), f"{file}: OCR page {page + 1} of {pages}")
+                reader = OcrReader(ocr, page_progress, cancel)
+            result = _ingest_one(file, store, indexer, params, force, max_file_bytes, reader)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
             emit(result)
@@ -339,7 +351,7 @@ def read_file(file: Path, max_bytes: int = DEFAULT_MAX_FILE_BYTES) -> bytes:
 
 
 def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, force: bool = False,
-                max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> FileResult:
+                max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, ocr: PageReader | None = None) -> FileResult:
     source = str(file)
     manifest = store.manifest
     existing = manifest.document_by_source(source)
@@ -362,7 +374,7 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
             store.remove_documents([existing.doc_id])
         return FileResult(source, DUPLICATE, f"same content as {twins[0]}; not indexed twice")
     try:
-        document = parse_document(file, data)
+        document = parse_document(file, data, ocr)
     except DocumentError as exc:
         return _failed(store, source, existing, str(exc), content_hash, len(data), file.suffix.lstrip(".").lower())
     result = FileResult(source, UPDATED if existing and existing.status == INDEXED else ADDED)

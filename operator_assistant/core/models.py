@@ -27,7 +27,7 @@ log = logging.getLogger("models")
 MANIFEST = "manifest.toml"
 VERIFIED_CACHE = ".verified.json"
 FETCH_HINT = "run `operator-assistant models fetch`"
-ROLES = ("embedder", "llm", "reranker")
+ROLES = ("embedder", "llm", "reranker", "ocr")
 
 
 @dataclass(frozen=True)

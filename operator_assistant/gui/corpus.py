@@ -13,14 +13,23 @@ from PySide6.QtWidgets import (
     QPushButton, QTableView, QVBoxLayout, QWidget,
 )
 
+from operator_assistant.core.documents.ocr import unreadable_note
 from operator_assistant.core.index.manifest import DocumentRecord
 from operator_assistant.core.revisions import RevisionStatus
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"
-COLUMNS = ("Title", "Type", "Pages", "Chunks", "Status", "Number", "Revision", "Effective", "In force",
+COLUMNS = ("Title", "Type", "Pages", "Chunks", "Read by", "Status", "Number", "Revision", "Effective", "In force",
            "Last indexed", "Hash")
-REVISION_COLUMNS = range(5, 9)
+REVISION_COLUMNS = range(6, 10)
+
+
+def read_by(doc: DocumentRecord) -> str:
+    """"text" for a text layer; "OCR 0.93" with the mean OCR confidence for scans and images."""
+    if not doc.ocr_pages:
+        return "text" if doc.status == "indexed" else ""
+    every = "" if doc.pages and doc.ocr_pages >= doc.pages else f" ({doc.ocr_pages} pages)"
+    return f"OCR {doc.ocr_confidence:.2f}{every}" if doc.ocr_confidence is not None else f"OCR{every}"
 
 
 class DocumentTable(QAbstractTableModel):
@@ -52,12 +61,14 @@ class DocumentTable(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if index.column() in REVISION_COLUMNS and revision is not None and revision.identity:
                 return f"{revision.label}\nRead from: {revision.identity.found_in or '-'}"
-            return doc.error or doc.source
+            return doc.error or doc.ocr_note or doc.source
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
             return None
         status = doc.status if not doc.error else f"{doc.status}: {doc.error}"
+        if not doc.error and doc.unreadable_pages:
+            status = f"{doc.status}: {unreadable_note(list(doc.unreadable_pages))}"
         identity = revision.identity if revision is not None else None
-        values = (doc.title, doc.format, doc.pages or "", doc.chunks, status,
+        values = (doc.title, doc.format, doc.pages or "", doc.chunks, read_by(doc), status,
                   identity and identity.number or "", identity and identity.revision or "",
                   identity.effective.isoformat() if identity and identity.effective else "",
                   (revision.status_text + (" (corrected)" if revision.corrected else "")) if revision else "",
@@ -198,7 +209,8 @@ class CorpusManager(QWidget):
 
     def _add_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(self, "Add documents", "",
-                                                "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt)")
+                                                "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt "
+                                                "*.png *.jpg *.jpeg *.tif *.tiff)")
         if files:
             self.ingest_requested.emit([Path(f) for f in files])
 

@@ -153,6 +153,7 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:
         self.reader, self.writer, self.assistant = result
+        self.viewer.stored_ocr = self.reader.store.manifest.ocr_pages
         self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
         reranker = self.assistant.reranker.name if self.assistant.reranker.is_model else "no reranker installed"

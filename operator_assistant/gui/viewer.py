@@ -8,6 +8,7 @@ fetched: the viewer shows plain text and images it renders itself.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -21,35 +22,73 @@ from PySide6.QtWidgets import (
 
 from operator_assistant.core.assistant import Source
 from operator_assistant.core.documents import Document, load_document
+from operator_assistant.core.documents.image import open_frames
+from operator_assistant.core.documents.ocr import OcrPage, StoredPages
 from operator_assistant.errors import DocumentError
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
 OUTLINE = QColor(230, 120, 0)
 
 
-def passage_boxes(path: Path, document: Document, start: int, end: int, scale: float) -> tuple[QImage, list[QRect], int]:
-    """The page holding `start`, rendered, with pixel boxes around the passage's characters on it."""
+def page_image(path: Path, document: Document, page_no: int, scale: float):  # noqa: ANN201 - a PIL image
+    """Page `page_no` (1-based) drawn at `scale` pixels per page unit (PDF points, or an image's pixels)."""
+    if document.format == "image":
+        frame = open_frames(path.read_bytes())[page_no - 1].convert("RGB")
+        return frame.resize((max(1, round(frame.width * scale)), max(1, round(frame.height * scale))))
     import pypdfium2 as pdfium
 
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf[page_no - 1].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def page_width(path: Path, document: Document, page_no: int) -> float:
+    """A page's width in page units, to fit it to the pane."""
+    if document.format == "image":
+        return float(open_frames(path.read_bytes())[page_no - 1].width)
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf[page_no - 1].get_width()
+    finally:
+        pdf.close()
+
+
+def passage_boxes(path: Path, document: Document, start: int, end: int, scale: float) -> tuple[QImage, list[QRect], int]:
+    """The page holding `start`, rendered, with pixel boxes around the passage's characters on it
+    (or, on a page read by OCR, around its words)."""
     page_no = document.page_at(start) or 1
     page_start = document.page_starts[page_no - 1]
     page_end = document.page_starts[page_no] if page_no < len(document.page_starts) else len(document.text)
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        page = pdf[page_no - 1]
-        height = page.get_height()
-        image = page.render(scale=scale).to_pil().convert("RGB")
-        textpage = page.get_textpage()
-        boxes = []
-        for index in range(max(0, start - page_start), min(end, page_end) - page_start):
-            if index >= textpage.count_chars() or document.text[page_start + index].isspace():
-                continue
-            # loose: the font's whole height, so the boxes of one line meet and can be joined
-            left, bottom, right, top = textpage.get_charbox(index, loose=True)
-            boxes.append(QRect(int(left * scale), int((height - top) * scale),
-                               max(1, int((right - left) * scale)), max(1, int((top - bottom) * scale))))
-    finally:
-        pdf.close()
+    image = page_image(path, document, page_no, scale)
+    boxes = []
+    scanned = document.ocr_pages.get(page_no - 1)
+    if scanned is not None:
+        first, last = start - page_start, min(end, page_end) - page_start
+        for word in scanned.words:
+            if word.start < last and first < word.end:
+                left, top, right, bottom = (v * scale for v in word.box)
+                boxes.append(QRect(int(left), int(top), max(1, int(right - left)), max(1, int(bottom - top))))
+    else:
+        import pypdfium2 as pdfium
+
+        pdf = pdfium.PdfDocument(str(path))
+        try:
+            page = pdf[page_no - 1]
+            height = page.get_height()
+            textpage = page.get_textpage()
+            for index in range(max(0, start - page_start), min(end, page_end) - page_start):
+                if index >= textpage.count_chars() or document.text[page_start + index].isspace():
+                    continue
+                # loose: the font's whole height, so the boxes of one line meet and can be joined
+                left, bottom, right, top = textpage.get_charbox(index, loose=True)
+                boxes.append(QRect(int(left * scale), int((height - top) * scale),
+                                   max(1, int((right - left) * scale)), max(1, int((top - bottom) * scale))))
+        finally:
+            pdf.close()
     data = image.tobytes("raw", "RGB")
     qimage = QImage(data, image.width, image.height, image.width * 3, QImage.Format.Format_RGB888).copy()
     return qimage, join_boxes(boxes), page_no
@@ -124,13 +163,19 @@ class SourceViewer(QWidget):
         self.highlighted_text = ""
         self.highlight_boxes: list[QRect] = []
         self.zoom = 1.0
+        # doc id -> its pages read by OCR, kept in the index: a scan is shown without OCR-ing it again
+        self.stored_ocr: Callable[[str], dict[int, OcrPage]] | None = None
+
+    def _load(self, source: Source) -> Document:
+        pages = self.stored_ocr(source.chunk_id.split(":")[0]) if self.stored_ocr is not None else {}
+        return load_document(Path(source.source), StoredPages(pages))
 
     def show_passage(self, source: Source, revision: str = "") -> None:
         """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B")."""
         path = Path(source.source)
         self.current = source
         try:
-            document = load_document(path)
+            document = self._load(source)
         except DocumentError as exc:
             self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
             return
@@ -143,8 +188,8 @@ class SourceViewer(QWidget):
                            + f"<br>{html.escape(path.name)}"
                            + (f"<br><i>{html.escape(revision)}</i>" if revision else ""))
         self.highlighted_text = document.text[source.start:source.end]
-        if document.format == "pdf" and document.page_starts:
-            self._show_pdf(path, document, source)
+        if document.format in ("pdf", "image") and document.page_starts:
+            self._show_page(path, document, source)
         else:
             self._show_text(document, source)
 
@@ -170,17 +215,12 @@ class SourceViewer(QWidget):
         self.text.centerCursor()
         self.highlight_boxes = []
 
-    def _show_pdf(self, path: Path, document: Document, source: Source) -> None:
+    def _show_page(self, path: Path, document: Document, source: Source) -> None:
         self.stack.setCurrentWidget(self.scroll)
-        import pypdfium2 as pdfium
-
-        with_pdf = pdfium.PdfDocument(str(path))
-        try:
-            page_width = with_pdf[(document.page_at(source.start) or 1) - 1].get_width()
-        finally:
-            with_pdf.close()
-        # fit the page to the pane's width; `zoom` scales from there
-        fit = max(0.5, (self.scroll.viewport().width() - 4) / page_width) if page_width else 1.5
+        width = page_width(path, document, document.page_at(source.start) or 1)
+        # fit the page to the pane's width; `zoom` scales from there (an image's page unit is a pixel)
+        least = 0.5 if document.format == "pdf" else 0.1
+        fit = max(least, (self.scroll.viewport().width() - 4) / width) if width else 1.5
         image, boxes, _ = passage_boxes(path, document, source.start, source.end, fit * self.zoom)
         pixmap = QPixmap.fromImage(image)
         painter = QPainter(pixmap)
@@ -211,7 +251,7 @@ class SourceViewer(QWidget):
         if not needle:
             return False
         if self.stack.currentWidget() is not self.text and self.current is not None:
-            self._show_text(load_document(Path(self.current.source)), self.current)  # search the PDF's text layer
+            self._show_text(self._load(self.current), self.current)  # search the PDF's text layer or OCR text
         found = self.text.find(needle)
         if not found:
             cursor = self.text.textCursor()

@@ -4,6 +4,8 @@ import os
 
 from PySide6.QtCore import Qt
 
+from operator_assistant.gui.corpus import COLUMNS
+
 from tests.conftest import make_docx
 from tests.gui.test_window import LONG, drop, open_window, sample_folder
 from tests.integration.test_bad_input import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
@@ -15,8 +17,8 @@ def table_rows(corpus) -> dict[str, tuple[str, str]]:
     shown = {}
     for row in range(model.rowCount()):
         name = os.path.basename(model.rows[row].source)
-        status = model.data(model.index(row, 4), Qt.ItemDataRole.DisplayRole)
-        tooltip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
+        status = model.data(model.index(row, COLUMNS.index("Status")), Qt.ItemDataRole.DisplayRole)
+        tooltip = model.data(model.index(row, COLUMNS.index("Status")), Qt.ItemDataRole.ToolTipRole)
         shown[name] = (status, tooltip)
     return shown
 
@@ -53,7 +55,6 @@ def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot,
         "report.docx": "failed: not a valid DOCX file",
         "truncated.pdf": "failed: damaged or unreadable PDF",
         "locked.pdf": "failed: encrypted PDF: it needs a password",
-        "scan.pdf": "failed: no text layer: this build has no OCR",
         "blank.docx": "failed: no text found",
         "huge.txt": f"failed: file too large: 1.5 MB, above the limit of {SIZE_LIMIT_MB} MB; raise max_file_mb",
     }
@@ -61,7 +62,8 @@ def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot,
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window.corpus, sorted(bad.iterdir()))  # the files themselves, not their folder
     report = ingest.args[0]
-    assert {os.path.basename(r.source): r.status for r in report.results if r.status != "failed"} == {good.name: "added"}
+    assert {os.path.basename(r.source): r.status for r in report.results if r.status != "failed"} == {
+        good.name: "added", "scan.pdf": "added"}  # the scan is read by OCR
 
     shown = table_rows(window.corpus)
     for name, reason in reasons.items():
@@ -69,6 +71,10 @@ def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot,
         assert status.startswith(reason), (name, status)
         assert tooltip == status.removeprefix("failed: ")  # the whole reason on hover
     assert shown[good.name][0] == "indexed" and shown["filter-backwash-procedure.md"][0] == "indexed"
+    scan = next(row for row in range(window.corpus.model.rowCount())
+                if window.corpus.model.rows[row].source.endswith("scan.pdf"))
+    read_by = window.corpus.model.data(window.corpus.model.index(scan, COLUMNS.index("Read by")))
+    assert read_by in ("OCR 0.95", "OCR 0.96", "OCR 0.97", "OCR 0.98", "OCR 0.99", "OCR 1.00"), read_by  # OCR, mean confidence
     assert len(report.failed) == len(reasons)
     # the log under the table names the last files of the batch with their reasons
     last = report.results[-1]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
+from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.errors import DocumentError
 
@@ -39,6 +40,14 @@ class Document:
     tables: list[Table] = field(default_factory=list)
     # what the file says about itself (DOCX core/custom properties, PDF info, HTML meta), by its own names
     properties: dict[str, str] = field(default_factory=dict)
+    # Pages read by OCR (0-based page index -> text with word boxes). On such a page,
+    # offset - page_start indexes the OCR text, not pdfium's characters.
+    ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
+
+    @property
+    def unreadable_pages(self) -> list[int]:
+        """1-based numbers of the pages OCR found no text on."""
+        return sorted(n + 1 for n, page in self.ocr_pages.items() if not page.readable)
 
     @property
     def page_count(self) -> int | None:

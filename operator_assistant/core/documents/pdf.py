@@ -20,6 +20,7 @@ import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
 from operator_assistant.core.documents.pdf_headings import heading_levels, line_weights, numbering_depth, squashed
+from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
@@ -244,7 +245,7 @@ def full_text_between(text: str, start: int, end: int) -> str:
     return text[start:end].replace("\n", "", 1) if 0 <= start <= end else "\n"
 
 
-def load_pdf(path: Path, data: bytes) -> Document:
+def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document:
     if not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
         raise DocumentError("not a PDF file (no PDF header)")
     try:
@@ -257,6 +258,7 @@ def load_pdf(path: Path, data: bytes) -> Document:
     try:
         pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
         ruled: dict[int, tuple[str, list[Box]]] = {}  # pages with drawn lines: their text and character boxes
+        ocr_pages: dict[int, OcrPage] = {}
         marks = outline(pdf)
         marked = {m.page for m in marks}
         tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
@@ -271,6 +273,16 @@ def load_pdf(path: Path, data: bytes) -> Document:
                 raise DocumentError(f"damaged PDF: page {number + 1} of {len(pdf)} cannot be read ({exc})") from exc
             count = textpage.count_chars()
             raw = textpage.get_text_range() if count > 0 else ""
+            if not raw.strip() and ocr is not None:  # a scanned page: its text and word boxes come from OCR
+                ocr_pages[number] = ocr.read_page(number, len(pdf), lambda: _render_for_ocr(page))
+                text = ocr_pages[number].text
+                lines = _page_lines(text, [0.0] * len(text))
+                pages.append((text, lines, [[(start, end)] for start, end, _ in lines]))
+                margins.append(set())
+                bold.append([False] * len(lines))
+                textpage.close()
+                page.close()
+                continue
             # Same length as pdfium's character list: offsets stay character indices.
             text = _CONTROL.sub(" ", raw.replace("\r", " "))
             sizes = _glyph_sizes(textpage, len(text))
@@ -291,7 +303,11 @@ def load_pdf(path: Path, data: bytes) -> Document:
         pdf_title = metadata.get("title", "")
         pdf.close()
     if not any(text.strip() for text, _, _ in pages):
-        raise DocumentError("no text layer: this build has no OCR (a scanned PDF? index a copy with selectable text)")
+        if ocr_pages:
+            raise DocumentError(f"no text could be read: a scan with no text layer, and OCR found no text "
+                                f"({unreadable_note(sorted(n + 1 for n in ocr_pages))})")
+        raise DocumentError("no text layer, and OCR is not available here (a scanned PDF?)",
+                            "run `operator-assistant models fetch` to install the OCR model")
 
     furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
     # The outline, where the PDF has one, says what the sections are; size and weight only guess.
@@ -358,4 +374,9 @@ def load_pdf(path: Path, data: bytes) -> Document:
     if _FILE_NAME.search(pdf_title):  # "CONFIND1.PDF": the name of the file it was made from, no title
         pdf_title = ""
     title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "pdf", title, full, blocks, page_starts, tables, properties=metadata)
+    return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata)
+
+
+def _render_for_ocr(page: pdfium.PdfPage) -> tuple[object, float]:
+    scale = PDF_OCR_DPI / 72
+    return page.render(scale=scale, grayscale=True).to_pil(), scale

@@ -108,7 +108,8 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
     chars: Counter[tuple[float, bool]] = Counter()
     for page in pages:
         for line in page:
-            chars[(line.size, line.bold)] += len(line.text)
+            if line.size:  # OCR lines have no type size
+                chars[(line.size, line.bold)] += len(line.text)
     if not chars:
         return [{} for _ in pages]
     body_size, body_bold = chars.most_common(1)[0][0]
@@ -120,7 +121,7 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
         levels: dict[int, int] = {}
         refused = -2  # the last line set like a heading that was refused: the next line may go on with it
         for k, line in enumerate(page):
-            if k in again:
+            if k in again or not line.size:
                 continue
             if line.size in style_level:
                 level = style_level[line.size]

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from operator_assistant.core.documents.identity import FILE_NAME, TITLE_BLOCK, Identity, combine, read_name_identity, read_text_identity
+from operator_assistant.core.documents.ocr import OcrPage, unreadable_note, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
 from operator_assistant.errors import UserError
 
@@ -88,6 +89,18 @@ CREATE TABLE IF NOT EXISTS identities (
     first_indexed REAL NOT NULL,
     state TEXT NOT NULL DEFAULT ''
 );
+-- Pages read by OCR: their text and word boxes (JSON [[start, end, left, top, right, bottom,
+-- confidence], ...], offsets within the page's text), so the viewer can rebuild the document
+-- and highlight words without running OCR again. confidence is NULL for a page with no text.
+-- Added after schema 1: CREATE IF NOT EXISTS adds it to an existing data dir.
+CREATE TABLE IF NOT EXISTS ocr_pages (
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    page INTEGER NOT NULL,
+    confidence REAL,
+    text TEXT NOT NULL,
+    words TEXT NOT NULL,
+    PRIMARY KEY (doc_id, page)
+);
 """
 
 INDEXED, FAILED = "indexed", "failed"
@@ -107,6 +120,18 @@ class DocumentRecord:
     status: str
     error: str | None = None
     chunks: int = 0
+    ocr_pages: int = 0  # pages read by OCR, readable or not
+    ocr_confidence: float | None = None  # mean over the readable OCR pages
+    unreadable_pages: tuple[int, ...] = ()
+
+    @property
+    def ocr_note(self) -> str:
+        """"read by OCR on 43 pages, mean confidence 0.93; page 7 could not be read", or "" for text documents."""
+        if not self.ocr_pages:
+            return ""
+        confidence = f", mean confidence {self.ocr_confidence:.2f}" if self.ocr_confidence is not None else ""
+        note = unreadable_note(list(self.unreadable_pages))
+        return f"read by OCR on {self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}{confidence}" + (f"; {note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -258,15 +283,23 @@ class Manifest:
 
     def documents(self, ids: Iterable[str] | None = None) -> list[DocumentRecord]:
         query = ("SELECT d.doc_id, source, title, format, d.content_hash, size, d.pages, chunker, indexed_at, status,"
-                 " error, (SELECT COUNT(*) FROM chunks c WHERE c.doc_id = d.doc_id) FROM documents d")
+                 " error, (SELECT COUNT(*) FROM chunks c WHERE c.doc_id = d.doc_id),"
+                 " (SELECT COUNT(*) FROM ocr_pages o WHERE o.doc_id = d.doc_id),"
+                 " (SELECT AVG(confidence) FROM ocr_pages o WHERE o.doc_id = d.doc_id),"
+                 " (SELECT json_group_array(page) FROM ocr_pages o WHERE o.doc_id = d.doc_id AND confidence IS NULL)"
+                 " FROM documents d")
+
+        def record(row: tuple) -> DocumentRecord:
+            return DocumentRecord(*row[:-1], tuple(sorted(json.loads(row[-1]))))
+
         if ids is None:
-            return [DocumentRecord(*row) for row in self.db.execute(query + " ORDER BY source")]
+            return [record(row) for row in self.db.execute(query + " ORDER BY source")]
         ids = list(ids)
         records = []
         for start in range(0, len(ids), 500):
             part = ids[start:start + 500]
             rows = self.db.execute(query + f" WHERE d.doc_id IN ({','.join('?' * len(part))})", part)
-            records += [DocumentRecord(*row) for row in rows]
+            records += [record(row) for row in rows]
         return records
 
     def document(self, doc_id: str) -> DocumentRecord | None:
@@ -299,6 +332,7 @@ class Manifest:
     def delete_document(self, db: sqlite3.Connection, doc_id: str) -> list[str]:
         ids = [r[0] for r in db.execute("SELECT chunk_id FROM chunks WHERE doc_id = ?", (doc_id,))]
         db.execute("DELETE FROM tables WHERE doc_id = ?", (doc_id,))
+        db.execute("DELETE FROM ocr_pages WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return ids
@@ -343,6 +377,19 @@ class Manifest:
 
     def set_identity_states(self, db: sqlite3.Connection, states: dict[str, str]) -> None:
         db.executemany("UPDATE identities SET state = ? WHERE doc_id = ?", [(s, d) for d, s in states.items()])
+    # OCR pages
+
+    def replace_ocr_pages(self, db: sqlite3.Connection, doc_id: str, pages: dict[int, OcrPage]) -> None:
+        db.execute("DELETE FROM ocr_pages WHERE doc_id = ?", (doc_id,))
+        db.executemany("INSERT INTO ocr_pages(doc_id, page, confidence, text, words) VALUES (?, ?, ?, ?, ?)",
+                       [(doc_id, n + 1, page.confidence, page.text, json.dumps(words_to_json(page)))
+                        for n, page in sorted(pages.items())])
+
+    def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
+        """0-based page index -> the OCR page kept for it."""
+        rows = self.db.execute("SELECT page, confidence, text, words FROM ocr_pages WHERE doc_id = ?", (doc_id,))
+        return {page - 1: OcrPage(text, words_from_json(json.loads(words)), confidence)
+                for page, confidence, text, words in rows}
 
     # chunks
 

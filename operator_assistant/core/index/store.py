@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.index.lexical import LexicalIndex
 from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.documents.identity import Identity
@@ -47,6 +48,7 @@ class DocumentChange:
     removed: list[str] = field(default_factory=list)
     tables: list[TableRecord] = field(default_factory=list)
     identity: Identity = field(default_factory=Identity)  # what the document says it is (number, revision, date)
+    ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,7 @@ class IndexStore:
                     self.manifest.replace_tables(db, change.document.doc_id, change.tables)
                     self.manifest.set_read_identity(db, change.document.doc_id, change.identity,
                                                     change.document.indexed_at)
+                    self.manifest.replace_ocr_pages(db, change.document.doc_id, change.ocr_pages)
                 self.manifest.bump_generation(db)
             removed = [cid for change in changes for cid in change.removed]
             added = [new for change in changes for new in change.added]
