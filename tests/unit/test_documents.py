@@ -280,3 +280,25 @@ def test_a_pdf_title_that_is_a_file_name_gives_way_to_the_cover(tmp_path: Path):
     path = make_pdf(tmp_path / "c.pdf", [[("CONFINED SPACE", 16), ("PROGRAM", 16), ("Scope of this program.", 10)]],
                     title="CONFIND1.PDF")
     assert load_document(path).title == "CONFINED SPACE PROGRAM"
+
+
+def test_bookmarks_named_after_files_take_the_page_heading(tmp_path: Path):
+    # PDFs combined from files get bookmarks named by file: the page's own heading names the section
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    sheets = [("env_eph_08.05 Bulk Liquids", "8.5 Bulk Liquids", "8.5 HANDLING BULK LIQUIDS"),
+              ("env_eph_08.06 Dry Bulk Storage", "8.6 Dry Bulk Storage", "8.6 BULK DRY MATERIALS STORAGE"),
+              ("env_eph_09.02 Construction Waste", "9.2 Construction Waste", "Construction waste is part of any plan.")]
+    for bookmark, running, heading in sheets:
+        pdf.add_page()
+        pdf.set_font("Helvetica", size=11)
+        pdf.start_section(bookmark, level=0)
+        pdf.multi_cell(0, 6, f"{running} Page 1 of 2", new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 6, heading, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 6, "Keep containers closed and store them on a containment pallet. " * 3,
+                       new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "binder.pdf"
+    pdf.output(str(path))
+    assert [label for _, label in headings(load_document(path))] == [
+        "8.5 HANDLING BULK LIQUIDS", "8.6 BULK DRY MATERIALS STORAGE", "Construction Waste"]

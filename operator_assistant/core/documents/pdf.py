@@ -137,13 +137,15 @@ def _char_boxes(textpage: pdfium.PdfTextPage, count: int, height: float) -> list
     return boxes
 
 
-def _bookmarks(marks: list[Mark], page: int, text: str, lines: list[tuple[int, int, float]], tops: list[float]
-               ) -> dict[int, list[tuple[Mark, bool]]]:
-    """line index -> the bookmarks placed there, each with whether the line reads as its title."""
+def _bookmarks(marks: list[Mark], page: int, text: str, lines: list[tuple[int, int, float]], tops: list[float],
+               furniture: set[tuple[int, int]]) -> dict[int, list[tuple[Mark, bool]]]:
+    """line index -> the bookmarks placed there, each with whether the line reads as its title
+    (a running title never does: "8.5 Bulk Liquids Page 1 of 2" is no heading)."""
     if not tops:
         return {}
     placed: dict[int, list[tuple[Mark, bool]]] = {}
-    for k, mark, found in place(marks, page, [(squash(text[s:e]), top) for (s, e, _), top in zip(lines, tops)]):
+    texts = ["" if (page, k) in furniture else squash(text[s:e]) for k, (s, e, _) in enumerate(lines)]
+    for k, mark, found in place(marks, page, list(zip(texts, tops))):
         placed.setdefault(min(k, max(len(lines) - 1, 0)), []).append((mark, found and k < len(lines)))
     return placed
 
@@ -192,6 +194,7 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
     return found
 
 
+_PAGE_OF = re.compile(r"\s+page\s+\d+\s+of\s+\d+\s*$", re.IGNORECASE)
 _FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|tiff?|p65|qxd|indd|wpd)$|^microsoft word - ", re.IGNORECASE)
 
 
@@ -341,7 +344,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
             if table is not None:
                 tables.append(table)
-        bookmarks = _bookmarks(marks, n, text, lines, tops.get(n, []))
+        bookmarks = _bookmarks(marks, n, text, lines, tops.get(n, []), furniture)
         for k, (start, end, size) in enumerate(lines):
             line = squash(text[start:end])
             for mark, found in bookmarks.get(k, []):
@@ -350,7 +353,8 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             found = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
             previous = blocks[-1] if blocks else None
             if found is not None:
-                blocks.append(Block(HEADING, offset + start, offset + end, found.level, found.title))
+                label = _PAGE_OF.sub("", line) if found.from_file_name else found.title
+                blocks.append(Block(HEADING, offset + start, offset + end, found.level, label))
             elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
                   and marks and len(words(previous.label)) > len(words(text[previous.start - offset:previous.end - offset]))
                   and reads_as(previous.label, text[previous.start - offset:end])):

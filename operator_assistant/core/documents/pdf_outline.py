@@ -19,6 +19,7 @@ _XYZ, _FITH, _FITBH = 1, 3, 7
 # An outline with fewer entries than this says too little to replace the headings the fonts give.
 MIN_ENTRIES = 3
 _WORD = re.compile(r"\w+")
+_FILE_TOKEN = re.compile(r"^\S*_\S*\s+(?=\S)")  # "env_eph_08.05 " before the words of a title
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class Mark:
     top: float | None  # where on the page it points, in PDF units from the bottom; None: the top
     level: int  # 1 = top
     title: str
+    # the title began with a file's name ("env_eph_08.05 Bulk Liquids"): the page's own heading,
+    # where one holds the title's words, names the section better
+    from_file_name: bool = False
 
 
 def outline(pdf: pdfium.PdfDocument) -> list[Mark]:
@@ -44,25 +48,35 @@ def outline(pdf: pdfium.PdfDocument) -> list[Mark]:
             top = float(params[1])
         elif mode in (_FITH, _FITBH) and params:
             top = float(params[0])
-        marks.append(Mark(index, top, bookmark.level, title))
+        named = _FILE_TOKEN.sub("", title)
+        marks.append(Mark(index, top, bookmark.level, named, named != title))
     if len(marks) < MIN_ENTRIES or len({m.page for m in marks}) < 2:
         return []
     lowest = min(m.level for m in marks)
-    return [Mark(m.page, m.top, min(m.level - lowest + 1, 6), m.title) for m in marks]
+    return [Mark(m.page, m.top, min(m.level - lowest + 1, 6), m.title, m.from_file_name) for m in marks]
 
 
 def words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
 
 
-def reads_as(title: str, line: str) -> bool:
-    """Whether a line of the page is the bookmark's title (or its first line, or the title with a number)."""
+def reads_as(title: str, line: str, loose: bool = False) -> bool:
+    """Whether a line of the page is the bookmark's title (or its first line, or the title with a number).
+    Loose: the line holds every word of the title and a few more ("8.5 HANDLING BULK LIQUIDS")."""
     want, have = _numberless(words(title)), _numberless(words(line))
     if not want or not have:
         return False
+    if loose:
+        return set(want) <= set(have) and len(have) <= len(want) + 3 and _set_as_title(line)
     # the whole title, or its first line when it wraps (three words or more, so "Introduction" alone
     # on a line is no start of "Introduction to Modbus")
     return have[:len(want)] == want or (want[:len(have)] == have and len(have) >= min(3, len(want)))
+
+
+def _set_as_title(line: str) -> bool:
+    """Capitals or title case, not a line of a sentence ("Construction waste and materials handling is")."""
+    later = [w for w in line.split()[1:] if w[:1].isalpha() and len(w) > 3]
+    return line[:1].isupper() or line[:1].isdigit() if not later else sum(w[:1].isupper() for w in later) * 2 > len(later)
 
 
 def _numberless(words: list[str]) -> list[str]:
@@ -82,7 +96,12 @@ def place(marks: Sequence[Mark], page: int, lines: Sequence[tuple[str, float]]) 
     placed, after = [], 0
     for mark in (m for m in marks if m.page == page):
         below = [k for k in range(after, len(lines)) if mark.top is None or lines[k][1] <= mark.top + 2]
-        hit = next((k for k in below[:8] if reads_as(mark.title, lines[k][0])), None)
+        if mark.from_file_name:
+            # the page's heading holds the title's words; one set in capitals is the heading, not a running title
+            hits = [k for k in below[:15] if reads_as(mark.title, lines[k][0], loose=True)]
+            hit = next((k for k in hits if lines[k][0].isupper()), hits[0] if hits else None)
+        else:
+            hit = next((k for k in below[:8] if reads_as(mark.title, lines[k][0])), None)
         at = hit if hit is not None else (below[0] if below else len(lines))
         placed.append((at, mark, hit is not None))
         after = at + (hit is not None)
