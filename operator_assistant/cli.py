@@ -14,7 +14,7 @@ from typing import Any
 from operator_assistant import __version__
 from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.core.answer.policy import ANSWER_MODES
-from operator_assistant.core.locations import pages_label
+from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import golden_questions
 
@@ -279,7 +279,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         print("no matching passages")
     for n, hit in enumerate(result.hits, start=1):
         c, d = hit.chunk, hit.document
-        where = " > ".join(c.section[1:] if c.section and c.section[0] == d.title else c.section) or "(top)"
+        where = section_label(c.section, d.title) or "(top)"
         pages = f", {pages_label(c.pages)}" if c.pages else ""
         print(f"{n}. {d.title}: {where}{pages}")
         print(f"   {Path(d.source).name}, characters {c.start}-{c.end}, score {hit.score:.4f}")
@@ -292,7 +292,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def _location(source: Any) -> str:
-    where = " > ".join(s for s in source.section if s != source.document) or "(top)"
+    where = section_label(source.section, source.document) or "(top)"
     page = f", {pages_label(source.pages)}" if source.pages else ""
     return f"{source.document}: {where}{page} ({Path(source.source).name}, characters {source.start}-{source.end})"
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from operator_assistant.core.assistant import Answer
-from operator_assistant.core.locations import pages_label
+from operator_assistant.core.locations import pages_label, section_label
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL);
@@ -64,7 +64,7 @@ class ConversationLog:
 
 
 def _location(c: dict | object) -> str:
-    section = " > ".join(s for s in c.section if s != c.document)  # type: ignore[attr-defined]
+    section = section_label(c.section, c.document)  # type: ignore[attr-defined]
     page = f", {pages_label(c.pages)}" if c.pages else ""  # type: ignore[attr-defined]
     return f"{c.document}{' - ' + section if section else ''}{page} ({Path(c.source).name})"  # type: ignore[attr-defined]
 

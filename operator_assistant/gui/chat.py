@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 from operator_assistant.core.answer.policy import MODEL_FIRST
 from operator_assistant.core.answer.records import PROCEDURE, TABLE, Card, CardCell
 from operator_assistant.core.assistant import Answer, Source
-from operator_assistant.core.locations import pages_label
+from operator_assistant.core.locations import pages_label, section_label
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
 _SETPOINT = re.compile(r"\b\d[\d,.]*\s?(?:psi|kPa|mg/L|gpm|ft|in|%|deg [CF]|mA|V|hp|rpm|seconds|minutes|hours|s)\b")
@@ -119,7 +119,7 @@ def _format_plain(text: str, entry: int, bold: bool = True, link_style: str = ""
 
 
 def _location(source: Source) -> str:
-    section = " &gt; ".join(html.escape(s) for s in source.section if s != source.document)
+    section = html.escape(section_label(source.section, source.document))
     page = f", {pages_label(source.pages)}" if source.pages else ""
     return f"{html.escape(source.document)}{' &mdash; ' + section if section else ''}{page}"
 

@@ -24,6 +24,7 @@ from operator_assistant.core.assistant import Source
 from operator_assistant.core.documents import Document, load_document
 from operator_assistant.core.documents.image import open_frames
 from operator_assistant.core.documents.ocr import OcrPage, StoredPages
+from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
@@ -179,7 +180,7 @@ class SourceViewer(QWidget):
         except DocumentError as exc:
             self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
             return
-        where = " > ".join(s for s in source.section if s != source.document)
+        where = section_label(source.section, source.document)
         # the page the highlight starts on: a passage's first page is not always its cell's
         page_no = document.page_at(source.start) or (source.pages[0] if source.pages else None)
         place = ", ".join(part for part in (where, f"page {page_no}" if page_no else "") if part)

@@ -29,12 +29,14 @@ def test_ingest_reports_each_file_and_fails_on_a_bad_one(tmp_path, capsys):
     docs.mkdir()
     shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", docs)
     (docs / "scan.pdf").write_bytes(b"%PDF-1.7 broken")
-    (docs / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (docs / "photo.jpg").write_bytes(b"\xff\xd8\xff")  # images are read by OCR: a cut-off one fails, named
+    (docs / "drawing.dwg").write_bytes(b"AC1032")
     code, out, _ = run(capsys, "--data-dir", str(tmp_path / "d"), "--models-dir", str(MODELS), "ingest", str(docs))
     assert code == 1
     assert "added     " in out and "filter-backwash-procedure.md" in out
     assert "failed    " in out and "scan.pdf" in out and "PDF" in out
-    assert "1 added, 1 failed" in out and "1 file(s) of unsupported type skipped" in out
+    assert "photo.jpg" in out and "damaged or unreadable image" in out
+    assert "1 added, 2 failed" in out and "1 file(s) of unsupported type skipped" in out
 
 
 def test_search_json_has_locations(indexed, capsys):
@@ -64,7 +66,7 @@ def test_status_reports_health_and_models(indexed, capsys):
     code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "status", "--json")
     status = json.loads(out)
     assert code == 0 and len(status["documents"]) == 14 and status["index"]["consistent"]
-    assert {m["role"]: m["state"] for m in status["models"]} == {"embedder": "ok", "llm": "ok"}
+    assert {m["role"]: m["state"] for m in status["models"]} == {"embedder": "ok", "llm": "ok", "ocr": "ok"}
     code, out, _ = run(capsys, "--data-dir", str(indexed), "--models-dir", str(MODELS), "status")
     assert "14 indexed, 0 failed" in out and "consistent" in out
 

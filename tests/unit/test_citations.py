@@ -42,3 +42,18 @@ def test_pages_are_named_as_one_page_or_a_range():
 
     assert pages_label((16,)) == "p. 16" and pages_label([38]) == "p. 38"  # not "p. 1-6", "p. 3-8"
     assert pages_label((16, 17)) == "pp. 16-17" and pages_label(()) == ""
+
+
+def test_a_long_section_path_is_shown_with_its_first_and_last_headings():
+    from operator_assistant.core.locations import SECTION_CHARS, section_label
+
+    path = ("TITLE 22 CODE OF REGULATIONS", "CHAPTER 15. DOMESTIC WATER QUALITY AND MONITORING REGULATIONS",
+            "Article 20. Consumer Confidence Report", "§64481. Content of the Consumer Confidence Report.")
+    shown = section_label(path, "California Regulations")
+    assert shown == "TITLE 22 CODE OF REGULATIONS > … > §64481. Content of the Consumer Confidence Report."
+    assert section_label(path[:2]) == " > ".join(path[:2])  # short enough: whole
+    assert section_label(("Manual", "3.2 Starting"), "Manual") == "3.2 Starting"  # the title is not repeated
+    assert section_label(("x " * 100,)).endswith("…") and len(section_label(("x " * 100,))) <= SECTION_CHARS
+    four = ("MAIN", "MAIN-5 Fuel Inspection", "II. PROCEDURE", "C. Inspect Control Rod and Fuel Followed Control Rod "
+            "(FFCR) and Measure FFCR Element")
+    assert section_label(four) == f"MAIN > … > II. PROCEDURE > {four[-1]}"  # as many as fit above the last
