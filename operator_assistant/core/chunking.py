@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
-CHUNKER_VERSION = 10  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR
+CHUNKER_VERSION = 11  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent
 
+_CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
 
@@ -139,8 +140,8 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
             if current:
                 sections.append((tuple(label for _, label in path), current))
                 current = []
-            while path and path[-1][0] >= block.level:
-                path.pop()
+            while path and (path[-1][0] >= block.level or _CONTENTS.match(path[-1][1])):
+                path.pop()  # a list of contents or figures is no parent of the section after it
             path.append((block.level, block.label or document.text[block.start:block.end].strip()))
             header = ""
         elif block.kind != FURNITURE:

@@ -101,3 +101,10 @@ def test_chunk_hash_changes_with_heading_and_text(tmp_path: Path):
     c = chunk_document(load_document(write(tmp_path, "h.md", "# A\n\nSame text.\n")))[0]
     assert a.content_hash != b.content_hash
     assert a.content_hash == c.content_hash
+
+
+def test_a_list_of_contents_is_no_parent_of_the_sections_after_it():
+    from operator_assistant.core.documents import parse_document
+
+    doc = parse_document(Path("m.md"), b"# Table of Contents\n\nPart 1 ... 3\n\n### Part 1 Treatment\n\nChlorine is fed.\n")
+    assert [c.section for c in chunk_document(doc)] == [("Table of Contents",), ("Part 1 Treatment",)]

@@ -302,3 +302,21 @@ def test_bookmarks_named_after_files_take_the_page_heading(tmp_path: Path):
     pdf.output(str(path))
     assert [label for _, label in headings(load_document(path))] == [
         "8.5 HANDLING BULK LIQUIDS", "8.6 BULK DRY MATERIALS STORAGE", "Construction Waste"]
+
+
+def test_docx_heading_styles_on_form_fields_and_sentences_are_text(tmp_path: Path):
+    from operator_assistant.core.chunking import chunk_document
+
+    path = make_docx(tmp_path / "template.docx", [
+        ("Heading 1", "Part 2 - Treatment"), ("", "Chlorine gas is fed at the well house."),
+        ("Heading 2", "Horsepower: _______________"),
+        ("Heading 2", "Describe what controls the start-up of your water source (automatic or manual)."),
+        ("", "The well pump starts on low tank level."),
+        ("Heading 2", "well pump operational (flow rate and pressure normal)"),
+        ("Heading 2", "Emergency Flags"), ("", "An emergency exists when the tank is below 5 feet."),
+    ])
+    doc = load_document(path)
+    assert headings(doc) == [(1, "Part 2 - Treatment"), (2, "Emergency Flags")]
+    sections = {c.section for c in chunk_document(doc)}
+    assert all(len(" > ".join(s)) < 60 for s in sections)
+    assert "Horsepower: _______________" in doc.text  # kept as text, nothing lost

@@ -17,6 +17,7 @@ from lxml import etree
 from lxml.etree import XMLSyntaxError
 
 from operator_assistant.core.documents.base import HEADING, TEXT, Document, TextBuilder, squash
+from operator_assistant.core.documents.headings import reads_as_heading
 from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.core.documents.tables import Table as TableData
 from operator_assistant.errors import DocumentError
@@ -77,6 +78,7 @@ def _convert(path: Path, document: WordDocument) -> Document:
     out = TextBuilder()
     tables: list[TableData] = []
     numbering = 0
+    last_text = ""  # the paragraph before: a "heading" introduced by a colon is the text it introduces
     for item in document.iter_inner_content():
         if isinstance(item, Table):
             numbering = 0
@@ -89,10 +91,11 @@ def _convert(path: Path, document: WordDocument) -> Document:
         heading = _HEADING_STYLE.match(style)
         if not text:
             continue
+        before, last_text = last_text, text
         if style == "Title":
             out.add(text, HEADING, 1)
             numbering = 0
-        elif heading:
+        elif heading and reads_as_heading(text, before, styled=True):
             out.add(text, HEADING, int(heading.group(1)))
             numbering = 0
         elif style.startswith("List Number"):

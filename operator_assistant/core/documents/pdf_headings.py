@@ -20,16 +20,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import squash
+from operator_assistant.core.documents.headings import numbering_depth, reads_as_heading
 
 BOLD = 600  # pdfium font weight from which type reads as bold (400 regular, 700 bold)
-MAX_WORDS = 12
-MAX_CHARS = 100
-_NUMBER = re.compile(r"^(?:(?:section|chapter|appendix|part|step)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z]|[IVX]{1,5})[.)]?\s+(?=\S)",
-                     re.IGNORECASE)
-_SENTENCE_INSIDE = re.compile(r"[a-z0-9)][.;!?]\s+\S")
-_FORM_BLANK = re.compile(r"_{3,}")
-_LETTER = re.compile(r"[^\W\d_]{2,}")
-_FILLER = frozenset("a an and as at by for from in of on or the to with".split())
 
 
 @dataclass(frozen=True)
@@ -62,44 +55,6 @@ def _is_bold(textpage: pdfium.PdfTextPage, index: int) -> bool:
     flags = ctypes.c_int()
     pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), ctypes.byref(flags))
     return bool(_BOLD_NAME.search(name.value))
-
-
-def numbering_depth(line: str) -> int:
-    """1 for "6 Scope" or "A. Scope", 2 for "6.3 Tests", ...; 0 when the line is not numbered."""
-    match = _NUMBER.match(line)
-    if not match:
-        return 0
-    return match.group(1).count(".") + 1
-
-
-def reads_as_heading(line: str, before: str, after: str) -> bool:
-    """The sanity rules for a line set like a heading, given the text lines around it."""
-    words = line.split()
-    if not words or len(words) > MAX_WORDS or len(line) > MAX_CHARS or not _LETTER.search(line):
-        return False
-    unnumbered = _NUMBER.sub("", line, count=1)
-    if _FORM_BLANK.search(line) or _SENTENCE_INSIDE.search(unnumbered) or line.endswith((",", ";")):
-        return False
-    if all(w.casefold().strip(".,:()") in _FILLER for w in words):  # "FOR" on a cover page
-        return False
-    if line.startswith("(") and line.rstrip(":").endswith(")"):  # "(DEFINITION OF A CONFINED SPACE)": continued
-        return False
-    if before.endswith(":") and not numbering_depth(line):  # "... by posting a sign:" then the sign's words
-        return False
-    numbered = numbering_depth(line) > 0
-    if not numbered and line.endswith(".") and len(words) >= 4:  # "... AND FOR BRUSHING TEETH."
-        return False
-    if not numbered and len(words) >= 6 and _sentence_case(words):  # "The training included the following elements:"
-        return False
-    # a bold lead-in wrapped onto the next line ("Look for other sources of water in and around your / home.")
-    return not (after[:1].islower() and not line.endswith((":", ".")))
-
-
-def _sentence_case(words: Sequence[str]) -> bool:
-    """Words written as a sentence: capitals only at the start, most later words in lower case
-    (a title capitalises its words, a heading in capitals all of them)."""
-    later = [w for w in words[1:] if w[:1].isalpha()]
-    return bool(later) and sum(w[:1].islower() for w in later) * 2 > len(later)
 
 
 def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]) -> list[dict[int, int]]:
