@@ -2,8 +2,8 @@
 
     .venv/bin/python scripts/section_paths.py ../shared/benchmarks/plant-docs/docs [--samples 3]
 
-For each document: chunks, chunks with no section, chunks whose section path is longer
-than 120 characters, tables found, load time, and the commonest paths (a path shared by
+For each document: chunks, chunks with no section, chunks whose stored section path is longer
+than 120 characters and those whose path as a citation shows it (section_label) is, tables found, load time, and the commonest paths (a path shared by
 many chunks that reads as body text, a table of contents or a list of figures is a defect).
 """
 
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
+from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError
 
 LONG = 120
@@ -38,13 +39,14 @@ def main() -> None:
         seconds = time.perf_counter() - started
         paths = [" > ".join(c.section) for c in chunks]
         none, long = sum(not p for p in paths), sum(len(p) > LONG for p in paths)
-        totals.update(chunks=len(chunks), none=none, long=long, tables=len(document.tables))
+        shown = sum(len(section_label(c.section, document.title)) > LONG for c in chunks)
+        totals.update(chunks=len(chunks), none=none, long=long, shown=shown, tables=len(document.tables))
         print(f"{path.name}: {len(chunks)} chunks, {none} with no section, {long} with a path over {LONG} "
-              f"characters, {len(document.tables)} tables, {seconds:.1f} s")
+              f"characters ({shown} as shown), {len(document.tables)} tables, {seconds:.1f} s")
         for text, count in Counter(paths).most_common(args.samples):
             print(f"    {count:4d}  {text[:150] or '(no section)'}")
     print(f"total: {totals['chunks']} chunks, {totals['none']} with no section, {totals['long']} over {LONG} "
-          f"characters, {totals['tables']} tables")
+          f"characters ({totals['shown']} as shown), {totals['tables']} tables")
 
 
 if __name__ == "__main__":
