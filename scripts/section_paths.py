@@ -10,6 +10,7 @@ many chunks that reads as body text, a table of contents or a list of figures is
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections import Counter
 from pathlib import Path
@@ -26,8 +27,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--samples", type=int, default=3, help="commonest paths shown per document")
+    parser.add_argument("--judge", type=int, default=0, metavar="N",
+                        help="also print N chunks drawn at random (seed 12) with the path a citation shows, to judge by eye")
     args = parser.parse_args()
     totals = Counter()
+    drawn: list[tuple[str, str, str]] = []
     for path in sorted(p for p in args.folder.iterdir() if p.is_file() and not p.name.startswith(".")):
         started = time.perf_counter()
         try:
@@ -43,10 +47,13 @@ def main() -> None:
         totals.update(chunks=len(chunks), none=none, long=long, shown=shown, tables=len(document.tables))
         print(f"{path.name}: {len(chunks)} chunks, {none} with no section, {long} with a path over {LONG} "
               f"characters ({shown} as shown), {len(document.tables)} tables, {seconds:.1f} s")
+        drawn.extend((path.name, section_label(c.section, document.title), c.text) for c in chunks)
         for text, count in Counter(paths).most_common(args.samples):
             print(f"    {count:4d}  {text[:150] or '(no section)'}")
     print(f"total: {totals['chunks']} chunks, {totals['none']} with no section, {totals['long']} over {LONG} "
           f"characters ({totals['shown']} as shown), {totals['tables']} tables")
+    for n, (name, shown, text) in enumerate(random.Random(12).sample(drawn, min(args.judge, len(drawn))), start=1):
+        print(f"{n:3d}. {name[:28]} | {shown or '(no section)'}\n       {' '.join(text.split())[:110]}")
 
 
 if __name__ == "__main__":

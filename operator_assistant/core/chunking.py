@@ -16,6 +16,7 @@ from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Docu
 CHUNKER_VERSION = 11  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
+_CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\divxlc]+\s*$", re.IGNORECASE)  # dot leaders, then a page number
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
 
@@ -152,7 +153,15 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
             current.append((block.start, block.end, block.kind, header if block.kind == ROW else ""))
     if current:
         sections.append((tuple(label for _, label in path), current))
+    if sections and not sections[0][0] and _is_contents(document, sections[0][1]):
+        sections[0] = (("Contents",), sections[0][1])  # a printed contents list before the first heading
     return sections
+
+
+def _is_contents(document: Document, items: list[_Item]) -> bool:
+    """Whether most lines of these blocks are entries of a printed table of contents ("Ports ....... 12")."""
+    lines = [line for start, end, _, _ in items for line in document.text[start:end].split("\n") if line.strip()]
+    return len(lines) >= 3 and sum(bool(_CONTENTS_LINE.search(line)) for line in lines) * 2 > len(lines)
 
 
 def _context(title: str, section: tuple[str, ...]) -> str:

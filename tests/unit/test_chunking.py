@@ -108,3 +108,11 @@ def test_a_list_of_contents_is_no_parent_of_the_sections_after_it():
 
     doc = parse_document(Path("m.md"), b"# Table of Contents\n\nPart 1 ... 3\n\n### Part 1 Treatment\n\nChlorine is fed.\n")
     assert [c.section for c in chunk_document(doc)] == [("Table of Contents",), ("Part 1 Treatment",)]
+
+
+def test_a_printed_contents_list_before_the_first_heading_is_the_contents_section():
+    from operator_assistant.core.documents import parse_document
+
+    toc = "\n\n".join(f"{name} {'.' * 20} {page}" for name, page in [("Ports", 3), ("Racks", 7), ("Cards", 12)])
+    doc = parse_document(Path("m.txt"), f"{toc}\n\nINTRODUCTION\n\nThe rack holds the cards.\n".encode())
+    assert chunk_document(doc)[0].section == ("Contents",)
