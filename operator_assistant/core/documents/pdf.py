@@ -317,8 +317,8 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     levels: list[dict[int, int]] = [{} for _ in pages]
     if not marks:
         levels = heading_levels([squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)],
-                                [again | {k for k, line in enumerate(cells) if len(line) > 1}  # a table's cells: no heading
-                                 for again, (_, _, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
+                                [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
+                                 for again, (text, lines, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
     drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
