@@ -14,6 +14,7 @@ so character boxes, type sizes and weights, and the viewer's highlight stay exac
 from __future__ import annotations
 
 from collections.abc import Sequence
+import re
 from statistics import median
 
 import pypdfium2 as pdfium
@@ -27,6 +28,7 @@ NARROW = 0.25  # a line's gap at the gutter, beside the narrower column's width 
 NO_BOX = (0.0, 0.0, 0.0, 0.0)
 
 Span = tuple[int, int]
+_WORD = re.compile(r"\S+")
 
 
 class PageChars:
@@ -59,45 +61,61 @@ def reading_order(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple
     def right_of(offset: int) -> float:
         return textpage.get_charbox(offset)[2]
 
-    # Lines split in two at one wide gap near the middle, with prose on both sides.
+    # Lines with a wide gap near the middle and prose on both sides of it (left, right edge of the
+    # text before the gap, left, right edge of the text after it).
     crossing = []
     for k, line in enumerate(cells):
-        if k in margin or len(line) != 2 or min(len(text[s:e].split()) for s, e in line) < MIN_COLUMN_WORDS:
+        if k in margin:
             continue
-        (s1, e1), (s2, e2) = line
-        if MIDDLE[0] * width <= (right_of(e1 - 1) + left_of(s2)) / 2 <= MIDDLE[1] * width:
-            crossing.append((left_of(s1), right_of(e1 - 1), left_of(s2), right_of(e2 - 1)))
+        for (s1, e1), (s2, e2) in zip(line, line[1:]):
+            before, after = right_of(e1 - 1), left_of(s2)
+            if (before < after and MIDDLE[0] * width <= (before + after) / 2 <= MIDDLE[1] * width
+                    and min(len(text[s1:e1].split()), len(text[s2:e2].split())) >= MIN_COLUMN_WORDS):
+                crossing.append((left_of(s1), before, after, right_of(e2 - 1)))
+                break
     if len(crossing) < MIN_CROSSING_LINES:
         return None
-    # A gutter is a strip of white that all of them share, narrow beside the columns: the gaps of a
-    # code listing before its aligned comments share a strip too, but they are as wide as the code.
-    strip_left, strip_right = max(c[1] for c in crossing), min(c[2] for c in crossing)
-    if strip_left >= strip_right:
+    # A gutter is a strip of white that most of them share (a wide space inside one column's line
+    # shares it with nothing else)...
+    gutter_x = max((edge for c in crossing for edge in (c[1], c[2])),
+                   key=lambda x: sum(c[1] <= x <= c[2] for c in crossing))
+    crossing = [c for c in crossing if c[1] <= gutter_x <= c[2]]
+    if len(crossing) < MIN_CROSSING_LINES:
         return None
+    # ... and narrow beside the columns: the gaps of a code listing before its aligned comments
+    # share a strip too, but they are as wide as the code.
+    strip_left, strip_right = max(c[1] for c in crossing), min(c[2] for c in crossing)
     narrower = min(strip_left - min(c[0] for c in crossing), max(c[3] for c in crossing) - strip_right)
     if median(c[2] - c[1] for c in crossing) > NARROW * narrower:
         return None
     gutter = (strip_left + strip_right) / 2
 
-    def split(line: Sequence[Span]) -> tuple[Span, Span] | None:
-        """The line's parts on either side of the gutter, where one of its wide gaps spans it."""
-        for (s, e), (s2, e2) in zip(line, line[1:]):
-            if right_of(e - 1) <= gutter <= left_of(s2):
-                return (line[0][0], e), (s2, line[-1][1])
-        return None
+    def pieces(start: int, end: int, line: Sequence[Span]) -> list[tuple[bool, Span]] | None:
+        """The line cut into runs of words on one side of the gutter, each with whether it is on the
+        right; None for a full-width line (a word over the gutter, or no wide gap where it crosses).
+        pdfium may join a column's line to the next row's (a word hyphenated over two lines), so a
+        line can go back and forth: left, right, left, right."""
+        cell_starts = {s for s, _ in line}
+        runs: list[tuple[bool, Span]] = []
+        for match in _WORD.finditer(text, start, end):
+            a, b = match.span()
+            if right_of(b - 1) <= gutter:
+                right = False
+            elif left_of(a) >= gutter:
+                right = True
+            else:
+                return None
+            if runs and runs[-1][0] == right:
+                runs[-1] = (right, (runs[-1][1][0], b))
+                continue
+            if runs and right and a not in cell_starts:
+                return None  # words run on over the gutter at a word space: one line across the page
+            runs.append((right, (a, b)))
+        return runs
 
-    # Each line is full width (it stays in place), or on one side of the gutter, or split across it.
-    sides: list[tuple[Span | None, Span | None] | None] = []
-    for k, ((start, end, _), line) in enumerate(zip(lines, cells)):
-        if k in margin:
-            sides.append(None)
-        elif right_of(end - 1) <= gutter:
-            sides.append(((start, end), None))
-        elif left_of(start) >= gutter:
-            sides.append((None, (start, end)))
-        else:
-            sides.append(split(line))
-    if sum(1 for side in sides if side is not None and None not in side) < MIN_CROSSING_LINES:
+    # Each line is full width (it stays in place) or cut into runs on either side of the gutter.
+    cut = [None if k in margin else pieces(start, end, line) for k, ((start, end, _), line) in enumerate(zip(lines, cells))]
+    if sum(1 for runs in cut if runs is not None and len(runs) > 1) < MIN_CROSSING_LINES:
         return None
 
     def top(span: Span) -> float:
@@ -106,21 +124,21 @@ def reading_order(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple
     spans: list[Span] = []
     k = 0
     while k < len(lines):
-        if sides[k] is None:
+        if cut[k] is None:
             spans.append(lines[k][:2])
             k += 1
             continue
-        band = []
-        while k < len(lines) and sides[k] is not None:
-            band.append(sides[k])
+        first = k
+        while k < len(lines) and cut[k] is not None:
             k += 1
-        if all(None in side for side in band):  # already in column order: nothing crosses the gutter
-            spans.extend(side[0] or side[1] for side in band)
+        if all(len(cut[n]) == 1 for n in range(first, k)):  # in column order already: nothing crosses the gutter
+            spans.extend(lines[n][:2] for n in range(first, k))
             continue
-        # The band's own order, column by column, top to bottom (a part read earlier in the content
-        # stream that sits lower on the page goes after the ones above it).
-        spans.extend(sorted((left for left, _ in band if left is not None), key=top))
-        spans.extend(sorted((right for _, right in band if right is not None), key=top))
+        band = [run for n in range(first, k) for run in cut[n]]
+        # The band column by column, each top to bottom (a run read earlier in the content stream
+        # that sits lower on the page goes after the ones above it).
+        spans.extend(sorted((span for right, span in band if not right), key=top))
+        spans.extend(sorted((span for right, span in band if right), key=top))
     order: list[int] = []
     for n, (start, end) in enumerate(spans):
         if n:
