@@ -13,14 +13,15 @@ so character boxes, type sizes and weights, and the viewer's highlight stay exac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import re
+from collections.abc import Sequence
 from statistics import median
 
 import pypdfium2 as pdfium
 
 # A page is put in column order only when this many lines split at one wide gap near the page's
-# middle with prose on both sides (a few words at least): two columns read across, not a table of short cells.
+# middle with prose on both sides (a few words at least): two columns read across, not a table
+# of short cells.
 MIN_CROSSING_LINES = 3
 MIN_COLUMN_WORDS = 4
 MIDDLE = (0.3, 0.7)  # where a gutter lies, as shares of the page's width
