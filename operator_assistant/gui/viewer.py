@@ -81,8 +81,10 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
             page = pdf[page_no - 1]
             height = page.get_height()
             textpage = page.get_textpage()
-            for index in range(max(0, start - page_start), min(end, page_end) - page_start):
-                if index >= textpage.count_chars() or document.text[page_start + index].isspace():
+            count = textpage.count_chars()
+            for offset in range(max(0, start - page_start), min(end, page_end) - page_start):
+                index = document.pdf_char(page_no - 1, offset)
+                if not 0 <= index < count or document.text[page_start + offset].isspace():
                     continue
                 # loose: the font's whole height, so the boxes of one line meet and can be joined
                 left, bottom, right, top = textpage.get_charbox(index, loose=True)

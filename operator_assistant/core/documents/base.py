@@ -35,7 +35,7 @@ class Document:
     text: str
     blocks: list[Block]
     # PDF only: offset in `text` where each page starts (page n is index n-1).
-    # Within a page, offset - page_start is pdfium's character index on that page.
+    # Within a page, offset - page_start is pdfium's character index on that page (see pdf_char).
     page_starts: list[int] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     # what the file says about itself (DOCX core/custom properties, PDF info, HTML meta), by its own names
@@ -43,11 +43,22 @@ class Document:
     # Pages read by OCR (0-based page index -> text with word boxes). On such a page,
     # offset - page_start indexes the OCR text, not pdfium's characters.
     ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
+    # PDF pages put in reading order (two columns the text layer read across): 0-based page index ->
+    # pdfium's character index for each character of the page's text, -1 for a line break added.
+    reordered_pages: dict[int, list[int]] = field(default_factory=dict)
 
     @property
     def unreadable_pages(self) -> list[int]:
         """1-based numbers of the pages OCR found no text on."""
         return sorted(n + 1 for n, page in self.ocr_pages.items() if not page.readable)
+
+    def pdf_char(self, page: int, index: int) -> int:
+        """pdfium's index of the character at `index` in the text of page `page` (0-based), or -1
+        for a line break that is not one of pdfium's characters."""
+        order = self.reordered_pages.get(page)
+        if order is None:
+            return index
+        return order[index] if 0 <= index < len(order) else -1
 
     @property
     def page_count(self) -> int | None:

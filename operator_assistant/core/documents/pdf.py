@@ -1,7 +1,9 @@
 """PDF text layer via pypdfium2 (the same engine the source viewer renders pages with).
 
 Each page's text is kept with one character per pdfium character, so an offset
-within a page is pdfium's character index there and maps straight to character boxes.
+within a page is pdfium's character index there and maps straight to character boxes; a
+two-column page whose lines run across the gutter is put in reading order first, with a map
+back to pdfium's characters (pdf_columns).
 Sections come from the PDF outline where there is one (pdf_outline), else from lines set larger or
 bolder than the body that read as headings (pdf_headings). Tables are found from the
 gaps between words: lines that split into the same number of cells at gaps wider than a
@@ -19,6 +21,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
+from operator_assistant.core.documents.pdf_columns import PageChars, reading_order
 from operator_assistant.core.documents.pdf_headings import heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as, words
@@ -37,7 +40,7 @@ _LIST_MARK = re.compile(r"^\(?[A-Za-z0-9]{1,3}[.)]$")
 MAX_CELL_CHARS = 30  # table cells are short; two columns of prose are not a table
 
 
-def _word_gaps(textpage: pdfium.PdfTextPage, text: str, start: int, end: int) -> list[tuple[int, int, float]]:
+def _word_gaps(textpage: PageChars, text: str, start: int, end: int) -> list[tuple[int, int, float]]:
     """(end of a word, start of the next, horizontal gap between them) along one line."""
     words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(text[start:end])]
     return [(a_end, b_start, textpage.get_charbox(b_start)[0] - textpage.get_charbox(a_end - 1)[2])
@@ -55,7 +58,7 @@ def _line_cells(start: int, end: int, gaps: list[tuple[int, int, float]], wide: 
     return cells
 
 
-def _page_cells(textpage: pdfium.PdfTextPage, text: str, lines: list[tuple[int, int, float]]) -> list[list[tuple[int, int]]]:
+def _page_cells(textpage: PageChars, text: str, lines: list[tuple[int, int, float]]) -> list[list[tuple[int, int]]]:
     gaps = [_word_gaps(textpage, text, start, end) for start, end, _ in lines]
     # An OCR text layer or justified type can space every word widely: a cell gap must
     # also stand out from the page's usual gap between words.
@@ -128,7 +131,7 @@ def _drawn_grid(page: pdfium.PdfPage) -> bool:
     return boxes >= MIN_BOXES and len(lefts) >= 2 and len(bottoms) >= 2
 
 
-def _char_boxes(textpage: pdfium.PdfTextPage, count: int, height: float) -> list[Box]:
+def _char_boxes(textpage: PageChars, count: int, height: float) -> list[Box]:
     """Each character's box as (left, top, right, bottom) from the page's top left, as pdfplumber measures."""
     boxes = []
     for i in range(count):
@@ -157,7 +160,7 @@ _PAGE_NUMBER = re.compile(r"^(page\s*)?(#|[ivxlc]+)(\s*(of|/)\s*#)?$|^[-\u2013]?
                           re.IGNORECASE)
 
 
-def _margin_lines(textpage: pdfium.PdfTextPage, lines: list[tuple[int, int, float]], height: float) -> set[int]:
+def _margin_lines(textpage: PageChars, lines: list[tuple[int, int, float]], height: float) -> set[int]:
     """Indexes of the lines that sit wholly in the page's top or bottom margin."""
     found = set()
     for k, (start, end, _) in enumerate(lines):
@@ -262,6 +265,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
         ruled: dict[int, tuple[str, list[Box]]] = {}  # pages with drawn lines: their text and character boxes
         ocr_pages: dict[int, OcrPage] = {}
+        reordered: dict[int, list[int]] = {}  # pages put in column order: pdfium's index of each character
         marks = outline(pdf)
         marked = {m.page for m in marks}
         tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
@@ -290,14 +294,25 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             text = _CONTROL.sub(" ", raw.replace("\r", " "))
             sizes = _glyph_sizes(textpage, len(text))
             lines = _page_lines(text, sizes)
-            cells = _page_cells(textpage, text, lines)
+            chars = PageChars(textpage)
+            cells = _page_cells(chars, text, lines)
+            margin = _margin_lines(chars, lines, page.get_height())
+            order = reading_order(textpage, text, lines, cells, page.get_width(), margin)
+            if order is not None:  # two columns read across: the line logic below runs on the page in reading order
+                reordered[number] = order
+                chars = PageChars(textpage, order)
+                text = "".join(text[i] if i >= 0 else "\n" for i in order)
+                sizes = [sizes[i] if i >= 0 else 0.0 for i in order]
+                lines = _page_lines(text, sizes)
+                cells = _page_cells(chars, text, lines)
+                margin = _margin_lines(chars, lines, page.get_height())
             pages.append((text, lines, cells))
-            bold.append(line_weights(textpage, text, lines) if not marks else [False] * len(lines))
-            margins.append(_margin_lines(textpage, lines, page.get_height()))
+            bold.append(line_weights(textpage, text, lines, order) if not marks else [False] * len(lines))
+            margins.append(margin)
             if number in marked:
-                tops[number] = [textpage.get_charbox(start)[3] for start, _, _ in lines]
+                tops[number] = [chars.get_charbox(start)[3] for start, _, _ in lines]
             if count > 0 and _drawn_grid(page):
-                ruled[number] = (text, _char_boxes(textpage, count, page.get_height()))
+                ruled[number] = (text, _char_boxes(chars, len(text) if order else count, page.get_height()))
             textpage.close()
             page.close()
     finally:
@@ -378,7 +393,8 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     if _FILE_NAME.search(pdf_title):  # "CONFIND1.PDF": the name of the file it was made from, no title
         pdf_title = ""
     title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
-    return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata)
+    return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata,
+                    reordered_pages=reordered)
 
 
 def _render_for_ocr(page: pdfium.PdfPage) -> tuple[object, float]:

@@ -32,13 +32,15 @@ class Line:
     bold: bool
 
 
-def line_weights(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple[int, int, float]]) -> list[bool]:
-    """Whether each line is set in bold: the weight most of five of its letters have."""
+def line_weights(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple[int, int, float]],
+                 order: Sequence[int] | None = None) -> list[bool]:
+    """Whether each line is set in bold: the weight most of five of its letters have. `order` gives
+    pdfium's index of each character of `text` where the page was put in reading order."""
     out = []
     for start, end, _ in lines:
         letters = [i for i in range(start, end) if text[i].isalpha()]
         sample = letters[:: max(1, len(letters) // 5)][:5]
-        bold = sum(_is_bold(textpage, i) for i in sample)
+        bold = sum(_is_bold(textpage, i if order is None else order[i]) for i in sample)
         out.append(bool(sample) and bold * 2 > len(sample))
     return out
 

@@ -1,0 +1,109 @@
+"""Two-column PDF pages whose text layer reads each line across both columns are read column by column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from operator_assistant.core.chunking import chunk_document
+from operator_assistant.core.documents import load_document
+from operator_assistant.core.documents.base import squash
+
+LEFT = ["Close the inlet valve on filter four and", "wait until the level in the filter box drops",
+        "below the wash trough before the backwash", "pumps are started from the main panel."]
+RIGHT = ["Chlorine residual at the clearwell outlet", "must stay above half a milligram per litre",
+         "at all times and operators log the reading", "every two hours on the shift sheet."]
+HEADING = "Filter Backwash and Disinfection Checks"
+FOOTER = "Record every reading in the plant log before the end of the shift today."
+GUTTER = 6  # mm between the columns
+
+
+def two_column_page(path: Path, left: list[str], right: list[str], across: bool = True) -> Path:
+    """A page with a full-width heading, two columns and a full-width line under them. With `across`,
+    each row's left and right halves are written one after the other, so pdfium reads them as one
+    line; else the left column is written first, then the right."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.text(15, 30, HEADING)
+    pdf.set_font("Helvetica", "", 10)
+    right_x = 15 + max(map(pdf.get_string_width, left)) + GUTTER  # columns filled to the gutter
+    rows = list(zip(left, right))
+    if across:
+        for i, (a, b) in enumerate(rows):
+            pdf.text(15, 40 + i * 5, a)
+            pdf.text(right_x, 40 + i * 5, b)
+    else:
+        for i, a in enumerate(left):
+            pdf.text(15, 40 + i * 5, a)
+        for i, b in enumerate(right):
+            pdf.text(right_x, 40 + i * 5, b)
+    pdf.text(15, 45 + len(rows) * 5, FOOTER)
+    pdf.output(str(path))
+    return path
+
+
+def pdfium_text(path: Path) -> str:
+    return pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range()
+
+
+def test_lines_read_across_two_columns_are_put_in_column_order(tmp_path):
+    path = two_column_page(tmp_path / "across.pdf", LEFT, RIGHT)
+    assert f"{LEFT[0]} {RIGHT[0]}" in pdfium_text(path)  # what pdfium gives: one line across the gutter
+    doc = load_document(path)
+    flat = squash(doc.text.replace("\n", " "))
+    left, right = " ".join(LEFT), " ".join(RIGHT)
+    assert doc.reordered_pages.keys() == {0}
+    assert flat.index(HEADING) < flat.index(left) < flat.index(right) < flat.index(FOOTER)
+    chunks = [squash(chunk.text.replace("\n", " ")) for chunk in chunk_document(doc)]
+    assert any(left in chunk for chunk in chunks) and any(right in chunk for chunk in chunks)
+    assert not any(f"{LEFT[0]} {RIGHT[0]}" in chunk for chunk in chunks)
+
+
+def test_offsets_on_a_reordered_page_map_to_pdfium_characters_of_the_right_words(tmp_path):
+    path = two_column_page(tmp_path / "across.pdf", LEFT, RIGHT)
+    doc = load_document(path)
+    page = pdfium.PdfDocument(str(path))[0]
+    textpage = page.get_textpage()
+    gutter = textpage.get_charbox(pdfium_text(path).index(RIGHT[0]))[0]  # the right column's left edge
+    for phrase, on_right in (("half a milligram per litre", True), ("wash trough", False)):
+        start = doc.text.index(phrase) - doc.page_starts[0]
+        indexes = [doc.pdf_char(0, offset) for offset in range(start, start + len(phrase))]
+        assert "".join(textpage.get_text_range(i, 1) for i in indexes) == phrase
+        lefts = [textpage.get_charbox(i)[0] for i in indexes]
+        assert all((x >= gutter - 1) == on_right for x in lefts)
+    # a line break added between two runs of a column is none of pdfium's characters
+    end_of_row = doc.text.index(LEFT[0]) + len(LEFT[0]) - doc.page_starts[0]
+    assert doc.text[doc.page_starts[0] + end_of_row] == "\n" and doc.pdf_char(0, end_of_row) == -1
+
+
+def test_a_page_already_in_column_order_is_left_as_pdfium_reads_it(tmp_path):
+    path = two_column_page(tmp_path / "columns.pdf", LEFT, RIGHT, across=False)
+    doc = load_document(path)
+    assert doc.reordered_pages == {}
+    assert doc.text == pdfium_text(path).replace("\r", " ")
+
+
+def test_a_table_whose_rows_have_gaps_at_the_same_place_is_no_pair_of_columns(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    rows = [("Tag", "Service", "Setpoint", "Unit"), ("PT-2105", "Discharge", "85", "psi"),
+            ("LT-0410", "Wet well", "7.9", "ft"), ("FT-3001", "Plant flow", "12.5", "MGD"),
+            ("AT-0020", "Chlorine", "0.8", "mg/L")]
+    # prose above it, as on a real page: the table's gaps are wide beside the usual space between words
+    pdf.multi_cell(0, 5, "Set the alarm limits for each transmitter from the table below and check them "
+                   "against the panel readings at the start of every shift before the pumps are started.")
+    for i, row in enumerate(rows):
+        for x, cell in zip((20, 70, 120, 160), row):
+            pdf.text(x, 40 + i * 6, cell)
+    path = tmp_path / "table.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    assert doc.reordered_pages == {}
+    assert [cell.text for cell in doc.tables[0].rows[0]] == ["PT-2105", "Discharge", "85", "psi"]
