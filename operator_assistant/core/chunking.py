@@ -16,7 +16,7 @@ from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Docu
 CHUNKER_VERSION = 12  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
-_CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\divxlc]+\s*$", re.IGNORECASE)  # dot leaders, then a page number
+_CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\w.-]{1,10}\s*$")  # dot leaders, then a page ("12", "iv", "1-9", "A-3")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
 
@@ -155,7 +155,21 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
         sections.append((tuple(label for _, label in path), current))
     if sections and not sections[0][0] and _is_contents(document, sections[0][1]):
         sections[0] = (("Contents",), sections[0][1])  # a printed contents list before the first heading
-    return sections
+    return [part for path, items in sections for part in _after_contents(document, path, items)]
+
+
+def _after_contents(document: Document, path: tuple[str, ...], items: list[_Item]
+                    ) -> list[tuple[tuple[str, ...], list[_Item]]]:
+    """A contents section ends with its last entry: the text after it (a template's first part, written
+    with no heading of its own) is no part of the contents."""
+    if not path or not _CONTENTS.match(path[-1]):
+        return [(path, items)]
+    entries = [n for n, (start, end, _, _) in enumerate(items)
+               if any(_CONTENTS_LINE.search(line) for line in document.text[start:end].split("\n"))]
+    last = entries[-1] + 1 if entries else 0
+    if last >= len(items) or not entries:
+        return [(path, items)]
+    return [(path, items[:last]), (path[:-1], items[last:])]
 
 
 def _is_contents(document: Document, items: list[_Item]) -> bool:

@@ -116,3 +116,12 @@ def test_a_printed_contents_list_before_the_first_heading_is_the_contents_sectio
     toc = "\n\n".join(f"{name} {'.' * 20} {page}" for name, page in [("Ports", 3), ("Racks", 7), ("Cards", 12)])
     doc = parse_document(Path("m.txt"), f"{toc}\n\nINTRODUCTION\n\nThe rack holds the cards.\n".encode())
     assert chunk_document(doc)[0].section == ("Contents",)
+
+
+def test_a_contents_section_ends_with_its_last_entry():
+    from operator_assistant.core.documents import parse_document
+
+    toc = "\n\n".join(f"{name} {'.' * 20} {page}" for name, page in [("Sources", 3), ("Treatment", 7)])
+    text = f"# Table of Contents\n\n{toc}\n\nPart 1 - Sources. Source name and well record.\n\n# Treatment\n\nChlorine.\n"
+    sections = [c.section for c in chunk_document(parse_document(Path("t.md"), text.encode()), ChunkParams(target=60, max_size=80))]
+    assert [s for n, s in enumerate(sections) if not n or sections[n - 1] != s] == [("Table of Contents",), (), ("Treatment",)]
