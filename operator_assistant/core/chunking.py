@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
-CHUNKER_VERSION = 12  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order
+CHUNKER_VERSION = 13  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 _CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\w.-]{1,10}\s*$")  # dot leaders, then a page ("12", "iv", "1-9", "A-3")

@@ -191,14 +191,15 @@ def test_a_pdf_outline_is_its_section_tree_over_font_sizes(tmp_path: Path):
     path = tmp_path / "outline.pdf"
     pdf.output(str(path))
     doc = load_document(path)
-    assert headings(doc) == [(1, "Operation"), (2, "Starting a Pump"), (2, "Stopping a Pump"),
-                             (1, "Maintenance"), (2, "Repacking the Gland")]
-    heading = next(b for b in doc.blocks if b.kind == HEADING and b.label == "Stopping a Pump")
+    # the printed number joins the label: it is how the document refers to its sections
+    assert headings(doc) == [(1, "Operation"), (2, "3.1 Starting a Pump"), (2, "3.2 Stopping a Pump"),
+                             (1, "Maintenance"), (2, "4.1 Repacking the Gland")]
+    heading = next(b for b in doc.blocks if b.kind == HEADING and b.label == "3.2 Stopping a Pump")
     assert doc.text[heading.start:heading.end] == "3.2 Stopping a Pump"  # placed on its own line
     from operator_assistant.core.chunking import chunk_document
 
     sections = {c.section for c in chunk_document(doc)}
-    assert ("Maintenance", "Repacking the Gland") in sections
+    assert ("Maintenance", "4.1 Repacking the Gland") in sections
     assert not any("BOOSTER STATION" in " ".join(s) for s in sections)
 
 
@@ -320,3 +321,18 @@ def test_docx_heading_styles_on_form_fields_and_sentences_are_text(tmp_path: Pat
     sections = {c.section for c in chunk_document(doc)}
     assert all(len(" > ".join(s)) < 60 for s in sections)
     assert "Horsepower: _______________" in doc.text  # kept as text, nothing lost
+
+
+def test_docx_bold_numbered_sections_in_a_body_style_are_headings(tmp_path: Path):
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph().add_run("SECTION 2 - ROUTINE OPERATIONS").bold = True
+    document.add_paragraph("Check the chlorine residual every morning.")
+    document.add_paragraph().add_run("1. Close the suction valve").bold = True  # a bold step stays a step
+    document.add_paragraph().add_run("Note the time").bold = True  # bold, not numbered: text
+    document.add_paragraph().add_run("2.1 Daily Checks").bold = True
+    document.add_paragraph("Read the meters.")
+    path = tmp_path / "template.docx"
+    document.save(str(path))
+    assert headings(load_document(path)) == [(1, "SECTION 2 - ROUTINE OPERATIONS"), (2, "2.1 Daily Checks")]

@@ -17,7 +17,7 @@ from lxml import etree
 from lxml.etree import XMLSyntaxError
 
 from operator_assistant.core.documents.base import HEADING, TEXT, Document, TextBuilder, squash
-from operator_assistant.core.documents.headings import reads_as_heading
+from operator_assistant.core.documents.headings import bold_heading_level, reads_as_heading
 from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.core.documents.tables import Table as TableData
 from operator_assistant.errors import DocumentError
@@ -59,6 +59,13 @@ def _add_table(out: TextBuilder, table: Table) -> TableData | None:
     return make_table(grid)
 
 
+def _bold_heading(paragraph: Paragraph, text: str, before: str) -> int:
+    runs = [run for run in paragraph.runs if run.text.strip()]
+    if not runs or not all(run.bold for run in runs):
+        return 0
+    return bold_heading_level(text, before)
+
+
 def load_docx(path: Path, data: bytes) -> Document:
     try:
         document = docx.Document(io.BytesIO(data))
@@ -97,6 +104,9 @@ def _convert(path: Path, document: WordDocument) -> Document:
             numbering = 0
         elif heading and reads_as_heading(text, before, styled=True):
             out.add(text, HEADING, int(heading.group(1)))
+            numbering = 0
+        elif (level := _bold_heading(item, text, before)):  # a template's bold "SECTION 2 - ..." in a body style
+            out.add(text, HEADING, level)
             numbering = 0
         elif style.startswith("List Number"):
             numbering += 1

@@ -62,3 +62,17 @@ def _sentence_case(words: Sequence[str]) -> bool:
     (a title capitalises its words, a heading in capitals all of them)."""
     later = [w for w in words[1:] if w[:1].isalpha()]
     return bool(later) and sum(w[:1].islower() for w in later) * 2 > len(later)
+
+
+_PART = re.compile(r"^(section|chapter|part|article|appendix|annex)\s*[\dIVXA-Z]", re.IGNORECASE)
+
+
+def bold_heading_level(line: str, before: str = "") -> int:
+    """The level of a bold paragraph that is a numbered heading ("SECTION 2 - ROUTINE OPERATIONS",
+    "2.1 Daily Checks"), 0 if it is none. Only numbered ones: a bold step ("1. Close V-101") or a bold
+    lead-in sentence is text, so a plain number needs a second level or a part name before it."""
+    depth = numbering_depth(line)
+    if not depth or not (_PART.match(line) or depth >= 2) or not reads_as_heading(line, before):
+        return 0
+    return min(depth, 6)
+

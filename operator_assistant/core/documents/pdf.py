@@ -24,7 +24,7 @@ from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT
 from operator_assistant.core.documents.pdf_columns import PageChars, reading_order
 from operator_assistant.core.documents.pdf_headings import heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
-from operator_assistant.core.documents.pdf_outline import Mark, outline, place, reads_as, words
+from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.errors import DocumentError
@@ -143,11 +143,13 @@ def _char_boxes(textpage: PageChars, count: int, height: float) -> list[Box]:
 def _bookmarks(marks: list[Mark], page: int, text: str, lines: list[tuple[int, int, float]], tops: list[float],
                furniture: set[tuple[int, int]]) -> dict[int, list[tuple[Mark, bool]]]:
     """line index -> the bookmarks placed there, each with whether the line reads as its title
-    (a running title never does: "8.5 Bulk Liquids Page 1 of 2" is no heading)."""
+    (a running title never does: "8.5 Bulk Liquids Page 1 of 2" is no heading, even where it is
+    on too few pages to count as furniture)."""
     if not tops:
         return {}
     placed: dict[int, list[tuple[Mark, bool]]] = {}
-    texts = ["" if (page, k) in furniture else squash(text[s:e]) for k, (s, e, _) in enumerate(lines)]
+    texts = ["" if (page, k) in furniture or _PAGE_OF.search(text[s:e]) else squash(text[s:e])
+             for k, (s, e, _) in enumerate(lines)]
     for k, mark, found in place(marks, page, list(zip(texts, tops))):
         placed.setdefault(min(k, max(len(lines) - 1, 0)), []).append((mark, found and k < len(lines)))
     return placed
@@ -197,7 +199,7 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
     return found
 
 
-_PAGE_OF = re.compile(r"\s+page\s+\d+\s+of\s+\d+\s*$", re.IGNORECASE)
+_PAGE_OF = re.compile(r"\s+page\s+\d+\s+of\s+\d+\s*$", re.IGNORECASE)  # "... Page 1 of 2" ending a line
 _FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|tiff?|p65|qxd|indd|wpd)$|^microsoft word - ", re.IGNORECASE)
 
 
@@ -368,7 +370,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             found = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
             previous = blocks[-1] if blocks else None
             if found is not None:
-                label = _PAGE_OF.sub("", line) if found.from_file_name else found.title
+                label = _PAGE_OF.sub("", line) if found.from_file_name else numbered_label(found.title, line)
                 blocks.append(Block(HEADING, offset + start, offset + end, found.level, label))
             elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
                   and marks and len(words(previous.label)) > len(words(text[previous.start - offset:previous.end - offset]))

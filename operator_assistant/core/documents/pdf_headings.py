@@ -88,7 +88,8 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
                 continue
             before = page[k - 1].text if k > 0 else ""
             after = page[k + 1].text if k + 1 < len(page) else ""
-            goes_on = refused == k - 1 and (page[k - 1].size, page[k - 1].bold) == (line.size, line.bold)
+            goes_on = (refused == k - 1 and (page[k - 1].size, page[k - 1].bold) == (line.size, line.bold)
+                       and not page[k - 1].text.endswith((".", ":", ";", "?", "!")))
             if not goes_on and reads_as_heading(line.text, before, after):
                 levels[k] = min(level + max(numbering_depth(line.text) - 1, 0), 6)
             else:

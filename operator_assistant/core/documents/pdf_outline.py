@@ -67,10 +67,19 @@ def reads_as(title: str, line: str, loose: bool = False) -> bool:
     if not want or not have:
         return False
     if loose:
-        return set(want) <= set(have) and len(have) <= len(want) + 3 and _set_as_title(line)
+        return set(want) <= set(have) and len(have) <= 2 * len(want) + 2 and _set_as_title(line)
     # the whole title, or its first line when it wraps (three words or more, so "Introduction" alone
     # on a line is no start of "Introduction to Modbus")
     return have[:len(want)] == want or (want[:len(have)] == have and len(have) >= min(3, len(want)))
+
+
+def numbered_label(title: str, line: str) -> str:
+    """The page's line when it is the bookmark's title with its number in front ("4.2.2 Cumulative Dose"
+    for "Cumulative Dose"): the number is how the document refers to it; else the title."""
+    have, want = words(line), words(title)
+    if len(have) > len(want) and have[len(have) - len(want):] == want and _numberless(have) == want:
+        return line
+    return title
 
 
 def _set_as_title(line: str) -> bool:
