@@ -44,20 +44,20 @@ def reads_as_heading(line: str, before: str = "", after: str = "", styled: bool 
         return False
     if all(w.casefold().strip(".,:()") in _FILLER for w in words):  # "FOR" on a cover page
         return False
-    if line.startswith("(") and line.rstrip(":").endswith(")"):  # "(DEFINITION OF A CONFINED SPACE)": continued
+    if line.startswith("(") and line.rstrip(":.").endswith(")"):  # "(DEFINITION OF A CONFINED SPACE)": continued
         return False
     if before.endswith(":") and not numbering_depth(line):  # "... by posting a sign:" then the sign's words
         return False
     numbered = numbering_depth(line) > 0
     if not numbered and not styled and line.endswith(".") and len(words) >= 4:  # "... AND FOR BRUSHING TEETH."
         return False
-    if not numbered and len(words) >= 6 and _sentence_case(words):  # "The training included the following elements:"
+    if not numbered and len(words) >= 6 and sentence_case(words):  # "The training included the following elements:"
         return False
     # a bold lead-in wrapped onto the next line ("Look for other sources of water in and around your / home.")
     return not (after[:1].islower() and not line.endswith((":", ".")))
 
 
-def _sentence_case(words: Sequence[str]) -> bool:
+def sentence_case(words: Sequence[str]) -> bool:
     """Words written as a sentence: capitals only at the start, most later words in lower case
     (a title capitalises its words, a heading in capitals all of them)."""
     later = [w for w in words[1:] if w[:1].isalpha()]

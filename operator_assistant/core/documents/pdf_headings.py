@@ -20,8 +20,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import squash
-from operator_assistant.core.documents.headings import numbering_depth, reads_as_heading
+from operator_assistant.core.documents.headings import numbering_depth, reads_as_heading, sentence_case
 
+_NUMBER_PREFIX = re.compile(r"^\S{1,8}\s+")  # "3. " before the words
 BOLD = 600  # pdfium font weight from which type reads as bold (400 regular, 700 bold)
 
 
@@ -82,7 +83,12 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
                 continue
             if line.size in style_level:
                 level = style_level[line.size]
-            elif line.bold and not body_bold and line.size >= body_size * 0.95:
+            elif line.bold and not body_bold and line.size >= body_size * 0.9:
+                # in body type, a numbered sentence in bold is a step of a form, not a heading
+                words = (_NUMBER_PREFIX.sub("", line.text) if numbering_depth(line.text) else line.text).split()
+                if len(words) >= 6 and sentence_case(words):
+                    refused = k
+                    continue
                 level = bold_level
             else:
                 continue
