@@ -28,7 +28,7 @@ def read_by(doc: DocumentRecord) -> str:
     """"text" for a text layer; "OCR 0.93" with the mean OCR confidence for scans and images."""
     if not doc.ocr_pages:
         return "text" if doc.status == "indexed" else ""
-    every = "" if doc.pages and doc.ocr_pages >= doc.pages else f" ({doc.ocr_pages} pages)"
+    every = "" if doc.pages and doc.ocr_pages >= doc.pages else f" ({doc.ocr_pages} page{'s' if doc.ocr_pages != 1 else ''})"
     return f"OCR {doc.ocr_confidence:.2f}{every}" if doc.ocr_confidence is not None else f"OCR{every}"
 
 

@@ -206,9 +206,10 @@ _FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|tiff?|p65|qxd|indd|wpd)$|^microso
 def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]]) -> str:
     """The lines in the largest type on the first page, when that type is larger than the page's
     other text and the lines follow one another ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM")."""
-    if not pages or not pages[0][1]:
+    # the first page with a text layer of its own (a scanned cover read by OCR has no type sizes)
+    text, lines, _ = next(((t, ls, c) for t, ls, c in pages[:3] if any(size for _, _, size in ls)), ("", [], []))
+    if not lines:
         return ""
-    text, lines, _ = pages[0]
     largest = max(size for _, _, size in lines)
     if all(size == largest for _, _, size in lines):
         return ""
