@@ -2,6 +2,7 @@
 #   make run    set everything up, index the sample corpus, open the desktop window on it
 #   make demo   the same on the command line: index, then answer QUESTION in the terminal
 #   make test   set everything up, run the whole test suite
+#   make test-fast  the quick tier while editing: no real-model integration, no crash trials (about two minutes)
 #   make bundle set everything up, build the installable application folder in dist/
 
 PYTHON ?= python3
@@ -17,7 +18,7 @@ QUESTION ?= What is the discharge pressure alarm threshold on the B-series boost
 # own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models sample run demo test bundle clean
+.PHONY: setup models sample run demo test test-fast bundle clean
 
 setup: $(STAMP) models
 
@@ -44,6 +45,9 @@ demo: sample
 
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+test-fast: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not integration and not slow"
 
 bundle: setup
 	$(BIN)/python packaging/build.py

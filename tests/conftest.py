@@ -6,6 +6,18 @@ from pathlib import Path
 
 import pytest
 
+# Tiers by folder: `make test-fast` (unit and the window's own tests, about two minutes) while
+# editing, `make test` (everything, what CI runs) before a commit lands. A marker set in a
+# conftest's pytestmark reaches only that conftest's own tests, so the folder decides here.
+_TIERS = {"integration": ("integration",), "gui": ("gui",), "packaging": ("integration", "slow")}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = item.path.parent.name
+        for name in _TIERS.get(folder, ()):
+            item.add_marker(name)
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_DOCS = REPO / "corpus" / "documents"
 TEST_ADMIN_PASSPHRASE = "test-admin-passphrase"

@@ -16,9 +16,6 @@ from tests.conftest import REPO, SAMPLE_DOCS
 
 MODELS = REPO / "models"
 
-pytestmark = pytest.mark.integration
-
-
 @pytest.fixture(scope="session")
 def embedder():
     try:
