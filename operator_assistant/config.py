@@ -18,6 +18,7 @@ import platformdirs
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import UserError
 from operator_assistant.resources import install_folder, shipped_models
+from operator_assistant.files import write_atomically
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
@@ -114,12 +115,8 @@ def check_data_dir(folder: Path | str) -> Path:
 def remember_data_dir(folder: Path | str) -> Path:
     """Check `folder` and make it the data folder for the next start without --data-dir or the environment."""
     path = check_data_dir(folder)
-    target = location_file()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".toml.partial")
-    partial.write_text("# the data folder chosen in Operator Assistant's Settings dialog\n"
-                       f"data_dir = {_toml_value(str(path))}\n", encoding="utf-8")
-    partial.replace(target)
+    write_atomically(location_file(), "# the data folder chosen in Operator Assistant's Settings dialog\n"
+                                      f"data_dir = {_toml_value(str(path))}\n")
     return path
 
 
@@ -222,7 +219,5 @@ def save_settings(data_dir: Path, values: dict[str, Any]) -> Settings:
     data_dir.mkdir(parents=True, exist_ok=True)
     lines = ["# Operator Assistant settings (written by the Settings dialog; edit with care)"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in sorted(checked.items())]
-    partial = path.with_suffix(".toml.partial")
-    partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    partial.replace(path)
+    write_atomically(path, "\n".join(lines) + "\n")
     return load_settings(data_dir=data_dir)

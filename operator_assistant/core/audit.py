@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock
+from operator_assistant.files import fsync_folder, write_atomically
 
 if TYPE_CHECKING:
     from operator_assistant.config import Settings
@@ -90,16 +91,6 @@ def _last_line(path: Path) -> tuple[bytes | None, bool]:
             if cut >= 0:
                 return data[cut + 1:], complete
         return data, complete
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name != "posix":  # Windows cannot open a folder to fsync it
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -213,7 +204,7 @@ class AuditLog:
         for old in rotated[:max(0, len(rotated) - self.keep_files)]:
             old.unlink()
             log.info("audit file %s removed (keeping %d rotated files)", old.name, self.keep_files)
-        _fsync_folder(self.folder)
+        fsync_folder(self.folder)
         return True
 
     def _read_head(self) -> dict[str, Any] | None:
@@ -224,12 +215,7 @@ class AuditLog:
             return None
 
     def _write_head(self, seq: int, digest: str) -> None:
-        partial = self.folder / (HEAD + ".partial")
-        with partial.open("w", encoding="utf-8") as fh:
-            fh.write(json.dumps({"seq": seq, "hash": digest}))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(partial, self.folder / HEAD)
+        write_atomically(self.folder / HEAD, json.dumps({"seq": seq, "hash": digest}))
 
     # reading
 

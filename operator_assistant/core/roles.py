@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import json
 import logging
-import os
 import secrets
 import time
 import unicodedata
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.errors import UserError
+from operator_assistant.files import write_atomically
 
 log = logging.getLogger("roles")
 
@@ -71,34 +71,6 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` so a crash leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
-    fd = os.open(partial, flags, 0o600)  # created private: never readable by others, even briefly
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if os.name == "posix":
-            os.chmod(partial, 0o600)  # in case the file already existed with wider permissions
-        os.replace(partial, path)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    if os.name == "posix":
-        try:  # make the rename itself durable
-            dir_fd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-        except OSError:
-            pass
-
-
 def _check_length(passphrase: str) -> None:
     if len(passphrase) < MIN_LENGTH:
         raise UserError(f"the admin passphrase must be at least {MIN_LENGTH} characters long",
@@ -109,7 +81,7 @@ def _store(data_dir: Path, passphrase: str, params: ScryptParams) -> None:
     salt = secrets.token_bytes(16)
     record = {"version": 1, "kdf": "scrypt", **asdict(params), "salt": _b64(salt),
               "hash": _b64(_derive(passphrase, salt, params)), "set_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    _write_atomically(admin_file(data_dir), json.dumps(record, indent=2) + "\n")
+    write_atomically(admin_file(data_dir), json.dumps(record, indent=2) + "\n", private=True)
 
 
 def _load(data_dir: Path) -> tuple[ScryptParams, bytes, bytes]:

@@ -13,6 +13,7 @@ from operator_assistant.core.roles import (
     AdminSession, ScryptParams, admin_file, change_passphrase, check_passphrase, is_passphrase_set, set_passphrase,
 )
 from operator_assistant.errors import UserError
+from operator_assistant import files
 
 PASS = "correct horse battery"
 
@@ -99,7 +100,7 @@ def test_file_is_written_atomically_and_private(tmp_path, monkeypatch):
     def power_cut(src, dst):
         raise OSError("power cut during rename")
 
-    monkeypatch.setattr(roles.os, "replace", power_cut)
+    monkeypatch.setattr(files.os, "replace", power_cut)  # the one atomic write (operator_assistant.files)
     with pytest.raises(OSError, match="power cut"):
         change_passphrase(tmp_path, PASS, "another passphrase")
     monkeypatch.undo()

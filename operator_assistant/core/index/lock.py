@@ -20,6 +20,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from operator_assistant.errors import IndexBusy
+from operator_assistant.files import write_atomically
 
 log = logging.getLogger("ingest")
 
@@ -99,9 +100,7 @@ class WriterLock:
         info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(), "since": time.time(),
                 "purpose": self.purpose}
         try:
-            tmp = self.holder_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(info), encoding="utf-8")
-            os.replace(tmp, self.holder_path)
+            write_atomically(self.holder_path, json.dumps(info))
         except OSError as exc:  # only the message loses detail
             log.debug("could not record the writer: %s", exc)
 

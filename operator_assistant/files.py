@@ -1,0 +1,47 @@
+"""Writing a small file so that a crash or power cut leaves the old file or the new one, never half of one.
+
+One rule for settings, the data folder choice, the admin secret, the audit log's head and the
+writer lock: write a partial file beside the target, flush it to disk, rename it over the
+target, then flush the folder so the rename itself survives a power cut.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def write_atomically(path: Path, text: str, private: bool = False) -> None:
+    """Replace `path` with `text` (UTF-8). `private`: readable by this user only, from the first byte on."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    fd = os.open(partial, flags, 0o600 if private else 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if private and os.name == "posix":
+            os.chmod(partial, 0o600)  # in case a partial file was left with wider permissions
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    fsync_folder(path.parent)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make the renames and new files in `folder` durable (POSIX only: Windows cannot open a folder)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
