@@ -26,7 +26,7 @@ from operator_assistant.core.documents.pdf_headings import heading_levels, line_
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
-from operator_assistant.core.documents.tables import Cell, Table, make_table
+from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.errors import DocumentError
 
 PAGE_SEPARATOR = "\n\n"
@@ -172,6 +172,11 @@ def _margin_lines(textpage: PageChars, lines: list[tuple[int, int, float]], heig
     return found
 
 
+def _line_key(text: str, line: tuple[int, int, float]) -> str:
+    """A line's words with its figures as "#": page 3's running title reads as page 4's."""
+    return _DIGITS.sub("#", squash(text[line[0]:line[1]]))
+
+
 def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: list[set[int]]) -> set[tuple[int, int]]:
     """(page, line) of running headers, footers and page numbers. A line is furniture when it repeats
     (figures aside) at the top or bottom of most pages, or sits in a page's margin and either reads as
@@ -180,18 +185,15 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
     A repeated line with no figure in it stays text unless most pages have it: on a handbook of
     one-page sheets "DON'T" heads a list at the foot of several pages, and without it the list
     reads as things to do."""
-    def key(text: str, span: tuple[int, int, float]) -> str:
-        return _DIGITS.sub("#", squash(text[span[0]:span[1]]))
-
     at_edges, in_margin = Counter(), Counter()
     for (text, lines), margin in zip(pages, margins):
-        at_edges.update({key(text, line) for line in lines[:2] + lines[-2:]})
-        in_margin.update({key(text, lines[k]) for k in margin})
+        at_edges.update({_line_key(text, line) for line in lines[:2] + lines[-2:]})
+        in_margin.update({_line_key(text, lines[k]) for k in margin})
     most = max(3, len(pages) * 0.6)
     found = set()
     for n, ((text, lines), margin) in enumerate(zip(pages, margins)):
         for k, line in enumerate(lines):
-            words = key(text, line)
+            words = _line_key(text, line)
             edge = k < 2 or k >= len(lines) - 2
             if ((edge and len(pages) >= 3 and at_edges[words] >= most)
                     or (k in margin and (_PAGE_NUMBER.match(words) or ("#" in words and in_margin[words] >= 3)))):
@@ -239,8 +241,8 @@ def _glyph_sizes(textpage: pdfium.PdfTextPage, count: int) -> list[float]:
 def _repeated(pages: list[tuple[str, list[tuple[int, int, float]]]]) -> list[set[int]]:
     """Per page, the lines among its first or last three whose words (figures aside) are there on three
     or more pages: a running title. Only the page's edges count: "PROCEDURE" heads each SOP of a binder."""
-    keys = [[_DIGITS.sub("#", squash(text[s:e])) if k < 3 or k >= len(lines) - 3 else None
-             for k, (s, e, _) in enumerate(lines)] for text, lines in pages]
+    keys = [[_line_key(text, line) if k < 3 or k >= len(lines) - 3 else None
+             for k, line in enumerate(lines)] for text, lines in pages]
     on_pages = Counter(key for page in keys for key in set(page) if key is not None)
     return [{k for k, key in enumerate(page) if key is not None and on_pages[key] >= 3} for page in keys]
 
