@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
-CHUNKER_VERSION = 13  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections
+CHUNKER_VERSION = 14  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections. 14: a title the stream gives last read first
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 _CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\w.-]{1,10}\s*$")  # dot leaders, then a page ("12", "iv", "1-9", "A-3")
@@ -156,6 +156,11 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
     if sections and not sections[0][0] and _is_contents(document, sections[0][1]):
         sections[0] = (("Contents",), sections[0][1])  # a printed contents list before the first heading
     return [part for path, items in sections for part in _after_contents(document, path, items)]
+
+
+def is_contents(section: tuple[str, ...]) -> bool:
+    """Whether a chunk's section is a table of contents or a list of figures or tables."""
+    return bool(section) and bool(_CONTENTS.match(section[-1]))
 
 
 def _after_contents(document: Document, path: tuple[str, ...], items: list[_Item]

@@ -107,3 +107,50 @@ def test_a_table_whose_rows_have_gaps_at_the_same_place_is_no_pair_of_columns(tm
     doc = load_document(path)
     assert doc.reordered_pages == {}
     assert [cell.text for cell in doc.tables[0].rows[0]] == ["PT-2105", "Discharge", "85", "psi"]
+
+
+BODY = ["Use only water that has been boiled or disinfected for drinking.", "Bring the water to a rolling boil for one minute.",
+        "Let it cool and store it in clean covered containers.", "Add eight drops of bleach to each gallon if it cannot be boiled."]
+TITLE = "EMERGENCY WATER DISINFECTION"
+
+
+def title_written_last(path: Path, sideways: bool = False, title_size: int = 20, title_y: int = 45) -> Path:
+    """A fact sheet whose content stream gives the body first and the title after it, the title set
+    at the top of the page in large type (or sideways along its right edge)."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    for i, line in enumerate(BODY):
+        pdf.text(15, 60 + i * 6, line)
+    pdf.set_font("Helvetica", "B", title_size)
+    if sideways:
+        with pdf.rotation(90, 195, 200):
+            pdf.text(195, 200, TITLE)
+    else:
+        pdf.text(15, title_y, TITLE)  # 45: below the top tenth, where running headers are looked for
+    pdf.output(str(path))
+    return path
+
+
+def test_a_title_the_stream_gives_last_is_read_first_and_heads_the_page(tmp_path):
+    for sideways in (False, True):
+        path = title_written_last(tmp_path / f"sheet-{sideways}.pdf", sideways=sideways)
+        assert pdfium_text(path).index(BODY[0]) < pdfium_text(path).index(TITLE[:9])  # what pdfium gives
+        doc = load_document(path)
+        assert doc.reordered_pages.keys() == {0}
+        assert doc.text.index(TITLE) < doc.text.index(BODY[0])
+        chunks = chunk_document(doc)
+        assert chunks and all(c.section[:1] == (TITLE,) for c in chunks), [c.section for c in chunks]
+        # offsets still map to pdfium's characters of the same words
+        start = doc.text.index(TITLE)
+        raw = pdfium_text(path)
+        assert "".join(raw[doc.pdf_char(0, start + i)] for i in range(len(TITLE))) == TITLE
+
+
+def test_a_title_in_body_type_or_below_the_text_stays_where_the_stream_has_it(tmp_path):
+    path = title_written_last(tmp_path / "small.pdf", title_size=10)  # no larger than the body: not a title
+    assert load_document(path).reordered_pages == {}
+    path = title_written_last(tmp_path / "below.pdf", title_y=120)  # large, but under the text: a heading in place
+    assert load_document(path).reordered_pages == {}

@@ -2,8 +2,8 @@
 
 Each page's text is kept with one character per pdfium character, so an offset
 within a page is pdfium's character index there and maps straight to character boxes; a
-two-column page whose lines run across the gutter is put in reading order first, with a map
-back to pdfium's characters (pdf_columns).
+two-column page whose lines run across the gutter, or whose title comes last in the content
+stream, is put in reading order first, with a map back to pdfium's characters (pdf_columns).
 Sections come from the PDF outline where there is one (pdf_outline), else from lines set larger or
 bolder than the body that read as headings (pdf_headings). Tables are found from the
 gaps between words: lines that split into the same number of cells at gaps wider than a
@@ -21,8 +21,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
-from operator_assistant.core.documents.pdf_columns import PageChars, reading_order
-from operator_assistant.core.documents.pdf_headings import heading_levels, line_weights, numbering_depth, squashed
+from operator_assistant.core.documents.headings import reads_as_heading
+from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
+from operator_assistant.core.documents.pdf_headings import body_type, heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
@@ -37,7 +38,8 @@ _WORD = re.compile(r"\S+")
 # even stretched in justified text, is about 0.25-0.6 of the font size.
 CELL_GAP = 0.8
 _LIST_MARK = re.compile(r"^\(?[A-Za-z0-9]{1,3}[.)]$")
-MAX_CELL_CHARS = 30  # table cells are short; two columns of prose are not a table
+MAX_CELL_CHARS = 30
+MIN_SUBHEADING_LETTERS = 4  # a bold "HQ" or "AR" in a glossary is a term, not a heading  # table cells are short; two columns of prose are not a table
 
 
 def _word_gaps(textpage: PageChars, text: str, start: int, end: int) -> list[tuple[int, int, float]]:
@@ -311,8 +313,18 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 lines = _page_lines(text, sizes)
                 cells = _page_cells(chars, text, lines)
                 margin = _margin_lines(chars, lines, page.get_height())
+            lifted = titles_first(chars, text, lines, margin, reads_as_heading)
+            if lifted is not None:  # the title came last in the stream: read it first
+                order = [chars.index(i) if i >= 0 else -1 for i in lifted]
+                reordered[number] = order
+                chars = PageChars(textpage, order)
+                text = "".join(text[i] if i >= 0 else "\n" for i in lifted)
+                sizes = [sizes[i] if i >= 0 else 0.0 for i in lifted]
+                lines = _page_lines(text, sizes)
+                cells = _page_cells(chars, text, lines)
+                margin = _margin_lines(chars, lines, page.get_height())
             pages.append((text, lines, cells))
-            bold.append(line_weights(textpage, text, lines, order) if not marks else [False] * len(lines))
+            bold.append(line_weights(textpage, text, lines, order))
             margins.append(margin)
             if number in marked:
                 tops[number] = [chars.get_charbox(start)[3] for start, _, _ in lines]
@@ -333,17 +345,40 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                             "run `operator-assistant models fetch` to install the OCR model")
 
     furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
-    # The outline, where the PDF has one, says what the sections are; size and weight only guess.
-    levels: list[dict[int, int]] = [{} for _ in pages]
-    if not marks:
-        levels = heading_levels([squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)],
-                                [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
-                                 for again, (text, lines, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
+    # The outline, where the PDF has one, says what the sections are; size and weight only guess:
+    # the whole tree where there is no outline, and where there is one, the headings below the
+    # bookmark a page is in, when set in bold body type ("Spur-Gear Chain Hoist" under the bookmark
+    # "Types of Chain Hoists"; larger type there is the bookmarks' own titles again).
+    typeset = [squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)]
+    levels = heading_levels(typeset, [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
+                                      for again, (text, lines, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
+    body = body_type(typeset)
+
+    titled: dict[int, list[set[str]]] = {}  # per page: the words of each bookmark title there
+    for mark in marks:
+        titled.setdefault(mark.page, []).append(set(words(mark.title)))
+
+    def below_bookmark(n: int, k: int, wraps: bool) -> bool:
+        """Bold in body type is also emphasis ("Check the drain MONTHLY." wrapped so that "MONTHLY."
+        stands alone), so a heading here must stand between paragraphs: after a line that ends one
+        (or the heading's own first line: `wraps`), not ending like a sentence itself, and no
+        "Label: value" line of a form."""
+        line = typeset[n][k]
+        said = set(words(line.text))
+        before = typeset[n][k - 1].text if k else "."
+        return (body is not None and not body[1] and line.bold and line.size < body[0] * 1.1
+                and sum(c.isalpha() for c in line.text) >= MIN_SUBHEADING_LETTERS
+                and (before.endswith((".", ":", "!", "?")) or wraps)
+                and not line.text.endswith((".", ",", ";", ")"))
+                and ": " not in line.text
+                # a side head in capitals that repeats part of a bookmark's title ("TYPES OF" / "FIBERS")
+                and not any(said <= title for title in titled.get(n, []) + [set(words(mark_title))]))
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
     drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
 
     parts, blocks, page_starts, tables, offset = [], [], [], [], 0
+    mark_level, mark_title = 0, ""  # the bookmark the text is in (level 0: before the first)
     for n, (text, lines, cells) in enumerate(pages):
         if n:
             parts.append(PAGE_SEPARATOR)
@@ -369,10 +404,12 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             line = squash(text[start:end])
             for mark, found in bookmarks.get(k, []):
                 if not found:  # the title is not on the page: the section starts where the bookmark points
+                    mark_level, mark_title = mark.level, mark.title
                     blocks.append(Block(HEADING, offset + start, offset + start, mark.level, mark.title))
             found = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
             previous = blocks[-1] if blocks else None
             if found is not None:
+                mark_level, mark_title = found.level, found.title
                 label = _PAGE_OF.sub("", line) if found.from_file_name else numbered_label(found.title, line)
                 blocks.append(Block(HEADING, offset + start, offset + end, found.level, label))
             elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
@@ -383,14 +420,16 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 blocks.append(Block(ROW, offset + start, offset + end))
             elif (n, k) in furniture:
                 blocks.append(Block(FURNITURE, offset + start, offset + end))
-            elif k in levels[n]:
+            elif k in levels[n] and (not marks or (mark_level and below_bookmark(n, k, wraps=(
+                    previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k))))):
+                level = mark_level + 1 if marks else levels[n][k]
                 previous = blocks[-1] if blocks else None
-                if (previous and previous.kind == HEADING and previous.level == levels[n][k] and not numbering_depth(line)
+                if (previous and previous.kind == HEADING and previous.level == level and not numbering_depth(line)
                         and "\n" not in full_text_between(text, previous.end - offset, start)):
                     # a heading wrapped onto two lines is one heading
                     blocks[-1] = Block(HEADING, previous.start, offset + end, previous.level, f"{previous.label} {line}")
                 else:
-                    blocks.append(Block(HEADING, offset + start, offset + end, levels[n][k], line))
+                    blocks.append(Block(HEADING, offset + start, offset + end, level, line))
             else:
                 blocks.append(Block(TEXT, offset + start, offset + end))
         offset += len(text)

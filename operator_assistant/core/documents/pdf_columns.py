@@ -1,4 +1,7 @@
-"""Two-column PDF pages whose text layer reads each visual line across both columns.
+"""Reading order for PDF pages whose content stream is not in it: two columns read across
+(below), and a title written after the text it heads (`titles_first`).
+
+Two-column pages whose text layer reads each visual line across both columns:
 
 Some writers (an OCR text layer laid over a scan, most often) put "left half of row 1, right
 half of row 1, left half of row 2, ..." in the content stream, so pdfium's text runs across
@@ -13,11 +16,13 @@ so character boxes, type sizes and weights, and the viewer's highlight stay exac
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import median
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 # A page is put in column order only when this many lines split at one wide gap near the page's
 # middle with prose on both sides (a few words at least): two columns read across, not a table
@@ -146,3 +151,113 @@ def reading_order(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple
             order.append(-1)
         order.extend(range(start, end))
     return order
+
+
+# A title is lifted when its type is this much larger than the page's body text, or set sideways.
+TITLE_SIZE = 1.2
+
+
+def titles_first(chars: PageChars, text: str, lines: Sequence[tuple[int, int, float]], margin: set[int],
+                 is_heading: Callable[[str], bool]) -> list[int] | None:
+    """Offsets of the page's text in reading order (-1 for a line break added) when its title comes
+    late in the content stream, else None. Fact sheets and forms often write the body first and
+    the title last: a title in large type set as the page's top line, below none of the text the
+    stream gave before it (EPA's
+    "EMERGENCY DISINFECTION OF DRINKING WATER"), or one set sideways along the page's edge
+    (the UKY handbook's "8.1 FLOOR DRAINS AND OIL-WATER SEPARATORS"). Read as the stream gives
+    it, the page's opening text has no section and the title heads whatever follows it."""
+    body = [k for k in range(len(lines)) if k not in margin]
+    if len(body) < 2:
+        return None
+    sizes = sorted(lines[k][2] for k in body if lines[k][2] > 0)
+    body_size = sizes[len(sizes) // 2] if sizes else 0.0
+
+    def line_text(k: int) -> str:
+        return " ".join(text[lines[k][0]:lines[k][1]].split())
+
+    def sideways(k: int) -> bool:
+        start, end, _ = lines[k]
+        angles = [pdfium_c.FPDFText_GetCharAngle(chars.textpage.raw, chars.index(i)) for i in range(start, end)
+                  if not text[i].isspace() and chars.index(i) >= 0]
+        # pdfium gives -1 where it cannot tell; a slant or a skew is no sideways title
+        return bool(angles) and all(a >= 0 and abs(math.sin(a)) > 0.9 for a in angles)
+
+    def top(k: int) -> float:
+        start, end, _ = lines[k]
+        return max(chars.get_charbox(i)[3] for i in (start, end - 1))
+
+    def large(k: int) -> bool:
+        return body_size > 0 and lines[k][2] >= TITLE_SIZE * body_size
+
+    # Lines in the top and bottom margins stay where they are: running headers sit there, some of
+    # them in large type (a title in the margin is left as the stream has it).
+    candidates = [k for k in body[1:] if large(k)]
+    highest = max(top(k) for k in body)
+    groups = [[k] for k in candidates if sideways(k)]  # a title along the edge before one at the top
+    for n, k in enumerate(candidates):
+        above = max(top(j) for j in body if j < k)
+        if top(k) >= highest and top(k) > above + lines[k][2] / 2 and not sideways(k):  # the page's top line
+            group = [k]
+            for j in candidates[n + 1:]:  # a title set on two lines
+                if j != body[body.index(group[-1]) + 1] or not top(j) > above + lines[j][2] / 2:
+                    break
+                group.append(j)
+            groups.append(group)
+    for group in groups:
+        if not is_heading(" ".join(line_text(j) for j in group)):
+            continue
+        rest = [j for j in range(len(lines)) if j not in group]
+        at = rest.index(body[0])
+        order: list[int] = []
+        for m, j in enumerate(rest[:at] + group + rest[at:]):
+            if m:
+                order.append(-1)
+            order.extend(range(lines[j][0], lines[j][1]))
+        return order
+    return None
+    sizes = sorted(size for k in body for size in [lines[k][2]] if size > 0)
+    body_size = sizes[len(sizes) // 2] if sizes else 0.0
+
+    def line_text(k: int) -> str:
+        return " ".join(text[lines[k][0]:lines[k][1]].split())
+
+    def sideways(k: int) -> bool:
+        start, end, _ = lines[k]
+        angles = [pdfium_c.FPDFText_GetCharAngle(chars.textpage.raw, chars.index(i)) for i in range(start, end)
+                  if not text[i].isspace() and chars.index(i) >= 0]
+        # pdfium gives -1 where it cannot tell; a slant or a skew is no sideways title
+        return bool(angles) and all(a >= 0 and abs(math.sin(a)) > 0.9 for a in angles)
+
+    def top(k: int) -> float:
+        start, end, _ = lines[k]
+        return max(chars.get_charbox(i)[3] for i in (start, end - 1))
+
+    def large(k: int) -> bool:
+        return body_size > 0 and lines[k][2] >= TITLE_SIZE * body_size
+
+    highest = max(top(k) for k in body)
+    for n, k in enumerate(body[1:], start=1):
+        above = max(top(j) for j in body[:n])
+        if large(k) and sideways(k):
+            group = [k]
+        elif large(k) and top(k) >= highest and top(k) > above + lines[k][2] / 2:  # the page's top line
+            group = [k]
+            for j in body[n + 1:]:  # a title set on two lines
+                if not (large(j) and top(j) > above + lines[j][2] / 2):
+                    break
+                group.append(j)
+        else:
+            continue
+        if not is_heading(" ".join(line_text(j) for j in group)):
+            continue
+        first = body[0]
+        rest = [j for j in range(len(lines)) if j not in group]
+        at = rest.index(first)
+        ordered = rest[:at] + group + rest[at:]
+        order: list[int] = []
+        for m, j in enumerate(ordered):
+            if m:
+                order.append(-1)
+            order.extend(range(lines[j][0], lines[j][1]))
+        return order
+    return None

@@ -60,17 +60,23 @@ def _is_bold(textpage: pdfium.PdfTextPage, index: int) -> bool:
     return bool(_BOLD_NAME.search(name.value))
 
 
-def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]) -> list[dict[int, int]]:
-    """For each page, line index -> heading level. `repeated` holds, per page, the lines whose
-    words (figures aside) recur on three or more pages: a running title, never a heading."""
+def body_type(pages: Sequence[Sequence[Line]]) -> tuple[float, bool] | None:
+    """The size and weight most of the document's text is set in (None for OCR text: no sizes)."""
     chars: Counter[tuple[float, bool]] = Counter()
     for page in pages:
         for line in page:
             if line.size:  # OCR lines have no type size
                 chars[(line.size, line.bold)] += len(line.text)
-    if not chars:
+    return chars.most_common(1)[0][0] if chars else None
+
+
+def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]) -> list[dict[int, int]]:
+    """For each page, line index -> heading level. `repeated` holds, per page, the lines whose
+    words (figures aside) recur on three or more pages: a running title, never a heading."""
+    body = body_type(pages)
+    if body is None:
         return [{} for _ in pages]
-    body_size, body_bold = chars.most_common(1)[0][0]
+    body_size, body_bold = body
     larger = sorted({line.size for page in pages for line in page if line.size >= body_size * 1.1}, reverse=True)
     style_level = {size: min(i + 1, 6) for i, size in enumerate(larger)}
     bold_level = min(len(larger) + 1, 6)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.core.chunking import is_contents
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
 from operator_assistant.core.index.store import IndexStore, SearchFilter
@@ -97,8 +98,11 @@ class HybridRetriever:
         if exact:
             rankings.append([cid for cid, _ in exact])
             weights.append(self.params.identifier_weight)
-        fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)[:k]
+        fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)[:2 * k]
         chunks = self.store.manifest.chunks([cid for cid, _ in fused])
+        # A table of contents names every section's words and answers none: it follows the text
+        # (still found when nothing else matches, and by a search for the contents themselves).
+        fused = sorted(fused, key=lambda hit: hit[0] in chunks and is_contents(chunks[hit[0]].section))[:k]
         docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
         dense_rank = {cid: i + 1 for i, cid in enumerate(dense_ids)}
         lexical_rank = {cid: i + 1 for i, cid in enumerate(lexical_ids)}
