@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
+from operator_assistant.core.documents.headings import contents_entry
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
 CHUNKER_VERSION = 14  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections. 14: a title the stream gives last read first
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
-_CONTENTS_LINE = re.compile(r"(\.\s?){4,}\s*[\w.-]{1,10}\s*$")  # dot leaders, then a page ("12", "iv", "1-9", "A-3")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
 
@@ -170,7 +170,7 @@ def _after_contents(document: Document, path: tuple[str, ...], items: list[_Item
     if not path or not _CONTENTS.match(path[-1]):
         return [(path, items)]
     entries = [n for n, (start, end, _, _) in enumerate(items)
-               if any(_CONTENTS_LINE.search(line) for line in document.text[start:end].split("\n"))]
+               if any(contents_entry(line) is not None for line in document.text[start:end].split("\n"))]
     last = entries[-1] + 1 if entries else 0
     if last >= len(items) or not entries:
         return [(path, items)]
@@ -180,7 +180,7 @@ def _after_contents(document: Document, path: tuple[str, ...], items: list[_Item
 def _is_contents(document: Document, items: list[_Item]) -> bool:
     """Whether most lines of these blocks are entries of a printed table of contents ("Ports ....... 12")."""
     lines = [line for start, end, _, _ in items for line in document.text[start:end].split("\n") if line.strip()]
-    return len(lines) >= 3 and sum(bool(_CONTENTS_LINE.search(line)) for line in lines) * 2 > len(lines)
+    return len(lines) >= 3 and sum(contents_entry(line) is not None for line in lines) * 2 > len(lines)
 
 
 def _context(title: str, section: tuple[str, ...]) -> str:

@@ -203,6 +203,43 @@ def test_a_pdf_outline_is_its_section_tree_over_font_sizes(tmp_path: Path):
     assert not any("BOOSTER STATION" in " ".join(s) for s in sections)
 
 
+def test_bold_headings_in_body_type_below_a_bookmark_are_sections_and_emphasis_is_not(tmp_path: Path):
+    # FM 5-125 bookmarks "Types of Chain Hoists" and prints "Spur-Gear Chain Hoist" in bold under it
+    from fpdf import FPDF
+
+    from operator_assistant.core.chunking import chunk_document
+
+    pdf = FPDF()
+    pdf.add_page()
+    body = "This hoist is used where few people operate it and the load is lifted often during a shift. " * 2
+    lines = [("B", "TYPES OF"), ("", "Chain hoists come in three kinds, each for vertical operation."),  # a side head
+             ("B", "Spur-Gear Chain Hoist"), ("", body + "It is about 85 percent efficient."),
+             ("B", "Screw-Gear Chain"), ("B", "Hoist"), ("", body + "It is about 50 percent efficient."),
+             ("", "Check the grit collector and oil separators"), ("B", "ANNUALLY."),  # emphasis wrapped alone
+             ("B", "Training: 1 per Year"),  # a form's label and value
+             ("", "Keep the hoist chain clean and lubricated after each use in wet places.")]
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.start_section("Chain Hoists", level=0)
+    pdf.multi_cell(0, 8, "Chain Hoists", new_x="LMARGIN", new_y="NEXT")
+    pdf.start_section("Types of Chain Hoists", level=1)
+    for style, text in lines:
+        pdf.set_font("Helvetica", style, 11)
+        pdf.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.start_section("Load Capacity", level=1)
+    pdf.multi_cell(0, 8, "Load Capacity", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 11)
+    pdf.multi_cell(0, 6, body, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "hoists.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    assert headings(doc) == [(1, "Chain Hoists"), (2, "Types of Chain Hoists"), (3, "Spur-Gear Chain Hoist"),
+                             (3, "Screw-Gear Chain Hoist"), (2, "Load Capacity")]
+    spur = next(c for c in chunk_document(doc) if "85 percent" in c.text)
+    assert spur.section == ("Chain Hoists", "Types of Chain Hoists", "Spur-Gear Chain Hoist")
+
+
 def test_html_permalink_icons_are_no_part_of_a_heading():
     html = '<h2>OPER-1 Startup Checks<a class="headerlink" href="#oper-1" title="Link">\uf0c1</a></h2><p>Check the lamps.</p>'
     doc = parse_document(Path("p.html"), html.encode())
@@ -336,3 +373,32 @@ def test_docx_bold_numbered_sections_in_a_body_style_are_headings(tmp_path: Path
     path = tmp_path / "template.docx"
     document.save(str(path))
     assert headings(load_document(path)) == [(1, "SECTION 2 - ROUTINE OPERATIONS"), (2, "2.1 Daily Checks")]
+
+
+def test_a_printed_table_of_contents_names_the_sections_of_a_pdf_without_outline(tmp_path: Path):
+    # a specification with no outline and headings in body type: its contents page lists them
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    for entry, page in [("Contents", ""), ("1 Scope", "2"), ("2 Request Handling", "2"), ("2.1 Error Detected", "2"),
+                        ("2.2 Retries", "3"), ("Appendix A Function Codes", "3")]:
+        pdf.cell(150, 6, entry + (" " + "." * 40 if page else ""))
+        pdf.cell(0, 6, page, new_x="LMARGIN", new_y="NEXT")
+    body = "The master sends the request and waits for the answer within the configured timeout. " * 2
+    for lines in [["1 Scope", body + "Error handling is described in 2.1 Error Detected below.",
+                   "2 Request Handling", body, "2.1 Error Detected", body],
+                  ["2.2 Retries", body, "Appendix A Function Codes", body]]:
+        pdf.add_page()
+        for line in lines:
+            pdf.multi_cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "spec.pdf"
+    pdf.output(str(path))
+    doc = load_document(path)
+    assert headings(doc) == [(1, "1 Scope"), (1, "2 Request Handling"), (2, "2.1 Error Detected"),
+                             (2, "2.2 Retries"), (1, "Appendix A Function Codes")]
+    from operator_assistant.core.chunking import chunk_document
+
+    sections = {c.section for c in chunk_document(doc)}
+    assert ("2 Request Handling", "2.2 Retries") in sections and ("Appendix A Function Codes",) in sections

@@ -19,13 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
+from operator_assistant.core.documents.headings import contents_entry
 from operator_assistant.core.llm.citations import LIST_PREFIX, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
-# A line of a printed table of contents: a title, dot leaders, a page number.
-_CONTENTS_LINE = re.compile(r"(?:\.\s?){3,}\s*[\dixvlc]+\s*$", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
@@ -207,7 +206,7 @@ def holds_value(text: str, question: str) -> bool:
 def is_contents_line(text: str, piece: Piece) -> bool:
     """Whether a piece is an entry of a printed table of contents: it names a section, it says nothing of it."""
     end = text.find("\n", piece.start)
-    return bool(_CONTENTS_LINE.search(text[piece.start:end if end >= 0 else len(text)]))
+    return contents_entry(text[piece.start:end if end >= 0 else len(text)]) is not None
 
 
 def word_weights(words: set[str], pieces: Sequence[set[str]]) -> dict[str, float]:

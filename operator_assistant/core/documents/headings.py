@@ -23,6 +23,17 @@ _LETTER = re.compile(r"[^\W\d_]{2,}")
 _FILLER = frozenset("a an and as at by for from in of on or the to with".split())
 
 
+# An entry of a printed table of contents: its title, dot leaders, then its page ("12", "iv", "1-9", "A-3").
+_CONTENTS_ENTRY = re.compile(r"^(?P<title>.*?)\s*(?:\.\s?){3,}\s*(?:[ivxlc]+|[a-z]?-?\d+(?:[-.]\d+)?)\s*$", re.IGNORECASE)
+
+
+def contents_entry(line: str) -> str | None:
+    """The title of a line that is an entry of a printed table of contents ("2.1 Issuing a Permit ..... 3"
+    gives "2.1 Issuing a Permit"; a leader line whose title wrapped onto the line above gives ""), else None."""
+    match = _CONTENTS_ENTRY.match(line.strip())
+    return match.group("title").strip() if match else None
+
+
 def numbering_depth(line: str) -> int:
     """1 for "6 Scope" or "A. Scope", 2 for "6.3 Tests", ...; 0 when the line is not numbered."""
     match = _NUMBER.match(line)

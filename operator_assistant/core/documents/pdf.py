@@ -23,7 +23,7 @@ import pypdfium2.raw as pdfium_c
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
 from operator_assistant.core.documents.headings import reads_as_heading
 from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
-from operator_assistant.core.documents.pdf_headings import body_type, heading_levels, line_weights, numbering_depth, squashed
+from operator_assistant.core.documents.pdf_headings import body_type, contents_levels, heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
@@ -345,13 +345,17 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                             "run `operator-assistant models fetch` to install the OCR model")
 
     furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
-    # The outline, where the PDF has one, says what the sections are; size and weight only guess:
-    # the whole tree where there is no outline, and where there is one, the headings below the
-    # bookmark a page is in, when set in bold body type ("Spur-Gear Chain Hoist" under the bookmark
-    # "Types of Chain Hoists"; larger type there is the bookmarks' own titles again).
+    # The outline, where the PDF has one, says what the sections are; then a printed table of
+    # contents; size and weight only guess: the rest of the tree where there is no outline, and
+    # where there is one, the headings below the bookmark a page is in, when set in bold body type
+    # ("Spur-Gear Chain Hoist" under "Types of Chain Hoists"; larger type there is the bookmarks'
+    # own titles again).
     typeset = [squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)]
     levels = heading_levels(typeset, [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
                                       for again, (text, lines, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
+    if not marks:  # a printed table of contents comes next in trust
+        for page_levels, listed in zip(levels, contents_levels(typeset)):
+            page_levels.update(listed)
     body = body_type(typeset)
 
     titled: dict[int, list[set[str]]] = {}  # per page: the words of each bookmark title there

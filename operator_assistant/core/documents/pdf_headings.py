@@ -1,5 +1,6 @@
-"""Headings of a PDF that has no outline: lines set larger or bolder than the body, kept only
-when they read as a heading.
+"""Headings of a PDF that has no outline: the entries of its printed table of contents found in
+the text (`contents_levels`), and lines set larger or bolder than the body, kept only when they
+read as a heading.
 
 Font and weight are the last resort (the outline, where a PDF has one, is trusted first), so
 each candidate must also pass the sanity rules: a heading is short, is not a sentence or a
@@ -20,7 +21,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from operator_assistant.core.documents.base import squash
-from operator_assistant.core.documents.headings import numbering_depth, reads_as_heading, sentence_case
+from operator_assistant.core.documents.headings import contents_entry, numbering_depth, reads_as_heading, sentence_case
+from operator_assistant.core.documents.pdf_outline import words
 
 _NUMBER_PREFIX = re.compile(r"^\S{1,8}\s+")  # "3. " before the words
 BOLD = 600  # pdfium font weight from which type reads as bold (400 regular, 700 bold)
@@ -107,6 +109,37 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
             else:
                 refused = k
         found.append(levels)
+    return found
+
+
+MIN_CONTENTS_ENTRIES = 3  # a page with fewer lines of dot leaders is no table of contents
+LOOK_AHEAD = 5  # entries a heading may skip (listed in the contents, missing or worded apart in the text)
+
+
+def contents_levels(pages: Sequence[Sequence[Line]]) -> list[dict[int, int]]:
+    """For each page, line index -> level of the headings a printed table of contents names: after
+    the contents pages, the line that reads exactly as the next entry's title (a few entries may be
+    skipped, never gone back to, so a mention in the text before its section is no heading). The
+    entry's numbering gives the level ("2.1 Issuing a Permit" is 2), else 1. Trusted over type:
+    the author listed these as sections."""
+    found: list[dict[int, int]] = [{} for _ in pages]
+    entries: list[tuple[list[str], int]] = []
+    last = -1  # the last contents page
+    for n, page in enumerate(pages):
+        titles = [title for title in map(contents_entry, (line.text for line in page)) if title is not None]
+        if len(titles) >= MIN_CONTENTS_ENTRIES:
+            entries += [(words(t), numbering_depth(t) or 1) for t in titles if words(t)]
+            last = n
+    if not entries:
+        return found
+    at = 0
+    for n in range(last + 1, len(pages)):
+        for k, line in enumerate(pages[n]):
+            said = words(line.text)
+            hit = next((j for j in range(at, min(at + LOOK_AHEAD, len(entries))) if entries[j][0] == said), None)
+            if hit is not None:
+                found[n][k] = min(entries[hit][1], 6)
+                at = hit + 1
     return found
 
 
