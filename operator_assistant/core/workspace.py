@@ -66,6 +66,10 @@ class Workspace:
         self._history: ConversationLog | None = None
         self._claims: list[DataFolderLock] = []
 
+    @property
+    def separate_writer(self) -> bool:
+        return self._separate_writer
+
     @classmethod
     def open(cls, data_dir: Path | str | None = None, models_dir: Path | str | None = None, *, audit: bool = True,
              separate_writer: bool = False, **overrides: Any) -> Workspace:
