@@ -54,7 +54,7 @@ def main() -> None:
         wait_for(window.ingested)
         window.grab().save(str(OUT / "corpus-manager.png"))
         window.chat.question.setPlainText(QUESTION)
-        window.chat._submit()
+        window.chat.ask_button.click()
         answer = wait_for(window.answered)[0]
         window.grab().save(str(OUT / "chat.png"))
         card = answer.card
@@ -64,7 +64,7 @@ def main() -> None:
         window.grab().save(str(OUT / "source-viewer.png"))
         window.tabs.setCurrentWidget(window.corpus)
         window.chat.question.setPlainText(NOT_IN_CORPUS)
-        window.chat._submit()
+        window.chat.ask_button.click()
         wait_for(window.answered)
         window.grab().save(str(OUT / "refusal.png"))
         window.close()

@@ -99,7 +99,7 @@ def test_model_output_with_html_is_shown_escaped(qtbot, network_attempts):
     chat.set_ready(True)
     hostile = 'Set it to 65 percent [1]. <img src=http://x/a.png> <script>alert("x")</script> <a href="http://x">go</a>'
     chat.question.setPlainText("what <img src=http://x/q.png>?")
-    chat._submit()
+    chat.ask_button.click()  # as the operator asks
     chat.append_text(hostile)  # while streaming
     chat.render()
     assert "<img src=http://x/a.png>" in chat.transcript.toPlainText()
