@@ -128,7 +128,7 @@ def main() -> int:
             QTimer.singleShot(0, action)  # from inside the event loop, as a click would be
             run_loop(done)
             results[name] = round(probe.stop(), 1)
-            results[f"{name} (s)"] = round(time.perf_counter() - started - SETTLE_MS / 1000, 2)
+            results[f"{name} (s)"] = round(max(0.0, time.perf_counter() - started - SETTLE_MS / 1000), 2)
 
         def ingest(paths: list[Path]) -> Callable[[], bool]:
             finished: list[object] = []

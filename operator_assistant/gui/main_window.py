@@ -138,6 +138,11 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, _: None) -> None:
         self.loaded = True
+        # The models and indexes just loaded live as long as the window. Set them apart from the
+        # garbage collector's full passes, which otherwise count them all again whenever background
+        # work (a PDF being read for indexing) allocates a lot, and hold the GUI thread meanwhile.
+        gc.collect()
+        gc.freeze()
         self.viewer.stored_ocr = self.workspace.ocr_pages
         self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
@@ -418,5 +423,7 @@ class MainWindow(QMainWindow):
         self._answer_cancel.set()
         self._ingest_cancel.set()
         self.tasks.shutdown()
+        self.viewer.shutdown()
         self.workspace.close()
+        gc.unfreeze()  # a closed window's objects can be collected again
         super().closeEvent(event)

@@ -4,16 +4,20 @@ PDF pages are drawn as images with the passage's characters boxed (pypdfium2 giv
 both); other formats show the extracted text. Nothing in a document is ever run or
 fetched: the viewer shows plain text and images it renders itself.
 
-A document is read once (in the background, on the task runner's "view" lane) and kept in a
-small cache keyed by its file's path, size and modification time; a citation click, a zoom or
-a find draws from that page map, and nothing slower than copying a finished image happens on
-the GUI thread (scripts/gui_stalls.py measures it).
+A document is read once (in the background, on the task runner's "view" lane, parsed in a child
+process) and kept in a small cache keyed by its file's path, size and modification time; a
+citation click, a zoom or a find draws from that page map, and nothing slower than copying a
+finished image happens on the GUI thread (scripts/gui_stalls.py measures it).
 """
 
 from __future__ import annotations
 
 import html
+import logging
+import multiprocessing
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +39,8 @@ from operator_assistant.core.documents.ocr import OcrPage, StoredPages
 from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError, UserError
 from operator_assistant.gui.tasks import TaskRunner
+
+log = logging.getLogger("gui")
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
 OUTLINE = QColor(230, 120, 0)
@@ -104,6 +110,40 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
     data = image.tobytes("raw", "RGB")
     qimage = QImage(data, image.width, image.height, image.width * 3, QImage.Format.Format_RGB888).copy()
     return qimage, join_boxes(boxes), page_no
+
+
+def _parse(path: Path, pages: dict[int, OcrPage]) -> Document:
+    return load_document(path, StoredPages(pages))
+
+
+class DocumentReader:
+    """Parses documents for the viewer in a child process. Reading a long PDF makes half a million
+    short-lived objects; in this process the garbage collector would stop the GUI thread for
+    a second or more while it counts them (a thread does not help: the collector holds every
+    thread). The child is started on first use and kept; if it dies, the document is read here."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def read(self, path: Path, pages: dict[int, OcrPage]) -> Document:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(_parse, path, pages).result()
+        except BrokenProcessPool:
+            log.warning("the viewer's reader process stopped; reading %s in this process", path.name)
+            with self._lock:
+                self._pool = None
+            return _parse(path, pages)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class DocumentCache:
@@ -200,6 +240,7 @@ class SourceViewer(QWidget):
         super().__init__(parent)
         self.tasks = tasks if tasks is not None else TaskRunner(self)
         self.documents = DocumentCache()
+        self.reader = DocumentReader()
         self._request = 0  # the latest show request; a slower, older one is dropped when it arrives
         self._revision = ""
         self._find_when_shown = False
@@ -249,12 +290,16 @@ class SourceViewer(QWidget):
         self.stored_ocr: Callable[[str], dict[int, OcrPage]] | None = None
 
     def _reader(self, source: Source) -> Callable[[], Document]:
-        doc_id, stored_ocr = source.doc_id, self.stored_ocr
+        doc_id, stored_ocr, reader = source.doc_id, self.stored_ocr, self.reader
 
         def load() -> Document:
-            return load_document(Path(source.source), StoredPages(stored_ocr(doc_id) if stored_ocr else {}))
+            return reader.read(Path(source.source), stored_ocr(doc_id) if stored_ocr else {})
 
         return load
+
+    def shutdown(self) -> None:
+        """Stop the reader process (the window is closing)."""
+        self.reader.shutdown()
 
     def show_passage(self, source: Source, revision: str = "") -> None:
         """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B").
