@@ -28,9 +28,18 @@ class _Bridge(QObject):
 
     call = Signal(object)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.open = True  # False once its runner is shut down or destroyed: late results go nowhere
+
     @Slot(object)
     def run(self, fn: Callable[[], None]) -> None:
-        fn()
+        if self.open:
+            fn()
+
+    @Slot()
+    def close(self) -> None:
+        self.open = False
 
 
 class TaskRunner(QObject):
@@ -38,6 +47,8 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._bridge = _Bridge()
         self._bridge.call.connect(self._bridge.run)
+        # a view that owns a runner may be deleted while its work still runs: its results are dropped
+        self.destroyed.connect(self._bridge.close)
         # The index writer, the language model and the viewer's PDF work each hold state: one worker each.
         self._executors = {name: ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) for name in LANES}
 
@@ -67,6 +78,8 @@ class TaskRunner(QObject):
         return self._executors[lane].submit(work)
 
     def shutdown(self) -> None:
+        """Cancel queued work, wait for running work; results that arrive later are dropped (the view is closing)."""
+        self._bridge.close()
         for executor in self._executors.values():
             executor.shutdown(wait=True, cancel_futures=True)
 

@@ -81,3 +81,14 @@ def test_keyboard_interrupt_and_system_exit_stop_the_program(qtbot, runner, cras
     assert exits == [code]
     assert future.exception() is stop, "kept by the future, not swallowed"
     assert failures == [] and crashes == []
+
+
+def test_results_that_arrive_after_shutdown_are_dropped(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    runner, got = TaskRunner(), []
+    future = runner.run("view", lambda: "late", got.append)
+    future.result(timeout=10)
+    runner.shutdown()  # the window closed while the result was on its way
+    QApplication.processEvents()
+    assert got == []
