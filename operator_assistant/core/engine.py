@@ -58,6 +58,11 @@ class Engine:
                 self._embedder = load_embedder(model, self.settings.embed_batch_size)
             return self._embedder
 
+    @property
+    def loaded_embedder_id(self) -> str | None:
+        """The embedder's id if it is loaded already (None: not loaded, and not loaded by asking this)."""
+        return self._embedder.model_id if self._embedder is not None else None
+
     def ocr(self) -> OcrEngine:
         """The OCR engine, loaded (and its weights hash-checked) when a scanned page first needs it."""
         with self._lock:

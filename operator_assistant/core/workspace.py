@@ -198,8 +198,7 @@ class Workspace:
     def remove(self, doc_ids: list[str]) -> int:
         """Remove documents from every index; returns the chunks removed."""
         writer = self.writer
-        loaded = writer._embedder is not None  # noqa: SLF001 - the dense index of the embedder in use, when loaded
-        return writer.remove(doc_ids, writer.embedder.model_id if loaded else None)
+        return writer.remove(doc_ids, writer.loaded_embedder_id)
 
     def reindex(self) -> int:
         return self.writer.reindex()
