@@ -36,7 +36,7 @@ def wait_for(signal, timeout_s: float = 300) -> list:
 
 
 def main() -> None:
-    app = QApplication(sys.argv)
+    app = QApplication(sys.argv)  # noqa: F841 - the window needs it alive
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         # the window as it first opens: not the layout remembered from this machine's own use
