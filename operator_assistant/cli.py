@@ -124,22 +124,24 @@ def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Setting
     return load_settings(data_dir=data_dir or args.data_dir, models_dir=args.models_dir)
 
 
-def _engine(settings: Settings, audit: bool = True):  # noqa: ANN202 - imported lazily: torch takes seconds
-    from operator_assistant.core.engine import Engine
-
-    return Engine(settings, audit=audit)
+_opened: list[Any] = []  # workspaces (and the data-folder claims they hold) closed when the command ends
 
 
-_claimed: list[Any] = []  # data-folder locks held until this process ends
+def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True):  # noqa: ANN202
+    """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
+    from operator_assistant.core.workspace import Workspace
+
+    workspace = Workspace(_settings(args, data_dir), audit=audit)
+    _opened.append(workspace)
+    return workspace
 
 
-def _require_admin(settings: Settings, change: str = "changing the corpus") -> None:
+def _require_admin(workspace: Any, change: str = "changing the corpus") -> None:
     """Admin mode, and the data folder not open in a window (whose search would not see the change)."""
     from operator_assistant.cli_admin import require_admin
-    from operator_assistant.core.index.lock import claim_data_folder
 
-    _claimed.append(claim_data_folder(settings.index_dir, change))
-    require_admin(settings, change)
+    workspace.claim(change)
+    require_admin(workspace.settings, change)
 
 
 def cmd_admin(args: argparse.Namespace) -> int:
@@ -190,9 +192,8 @@ def cmd_models(args: argparse.Namespace) -> int:
 def cmd_ingest(args: argparse.Namespace) -> int:
     from operator_assistant.core.ingest import FAILED_FILE
 
-    settings = _settings(args)
-    _require_admin(settings)
-    engine = _engine(settings)
+    workspace = _workspace(args)
+    _require_admin(workspace)
     progress, close_bar = _progress_bar(not args.json)
 
     def line(result: Any) -> None:
@@ -210,7 +211,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             print(text, flush=True)
 
     try:
-        report = engine.ingest(args.paths, progress=progress, report=line)
+        report = workspace.ingest(args.paths, progress=progress, report=line)
     finally:
         close_bar()
     if args.json:
@@ -231,14 +232,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    settings = _settings(args)
-    _require_admin(settings)
-    engine = _engine(settings)
-    docs = engine.store.manifest.documents()
+    workspace = _workspace(args)
+    _require_admin(workspace)
+    docs = workspace.documents()
     chosen = []
     for name in args.names:
         chosen += _find_documents(docs, name)
-    removed = engine.remove(sorted({d.doc_id for d in chosen}))
+    removed = workspace.remove(sorted({d.doc_id for d in chosen}))
     for doc in chosen:
         print(f"removed   {doc.source}")
     print(f"{len(chosen)} document(s), {removed} chunk(s) removed")
@@ -246,12 +246,12 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    settings = _settings(args)
-    _require_admin(settings)
-    engine = _engine(settings)
+    workspace = _workspace(args)
+    _require_admin(workspace)
     started = time.perf_counter()
-    count = engine.reindex()
-    print(f"re-embedded {count} chunks with {engine.embedder.model_id} in {time.perf_counter() - started:.1f} s")
+    count = workspace.reindex()
+    print(f"re-embedded {count} chunks with {workspace.engine.embedder.model_id} in "
+          f"{time.perf_counter() - started:.1f} s")
     return EXIT_OK
 
 
@@ -263,12 +263,12 @@ def _hit_json(hit: Any) -> dict[str, Any]:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    engine = _engine(_settings(args))
-    if engine.store.manifest.chunk_count() == 0:
+    workspace = _workspace(args)
+    if workspace.chunk_count() == 0:
         raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-    result = engine.search(args.query, k=args.k, documents=args.document, section=args.section,
-                           all_revisions=args.all_revisions)
-    statuses = engine.revisions()
+    result = workspace.search(args.query, k=args.k, documents=args.document, section=args.section,
+                              all_revisions=args.all_revisions)
+    statuses = workspace.revisions()
     revision = {d: s.label for d, s in statuses.items() if s.label}
     if args.json:
         _print_json({"query": args.query, "results": [{**_hit_json(h), "revision": revision.get(h.document.doc_id)}
@@ -298,12 +298,12 @@ def _location(source: Any) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from operator_assistant.core.assistant import Answered, CardReady, TextGenerated, open_assistant
+    from operator_assistant.core.assistant import Answered, CardReady, TextGenerated
 
-    engine = _engine(_settings(args))
-    if engine.store.manifest.chunk_count() == 0:
+    workspace = _workspace(args)
+    if workspace.chunk_count() == 0:
         raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-    assistant = open_assistant(engine)
+    assistant = workspace.assistant
     answer, streamed = None, False
     for event in assistant.ask(args.question, temperature=args.temperature, mode=args.mode,
                                all_revisions=args.all_revisions):
@@ -353,18 +353,16 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from operator_assistant.core.assistant import open_assistant
     from operator_assistant.core.evaluation import load_golden
-    from operator_assistant.core.answer.calibration import calibrate
 
     file = args.file or golden_questions()
     if not file.is_file():
         raise UserError(f"no question file at {file}", "give the path of a golden JSONL file")
-    settings = _settings(args)
-    _require_admin(settings, "changing the refusal threshold")
-    engine = _engine(settings)
-    result = calibrate(open_assistant(engine), load_golden(file))
-    print(f"refusal threshold {result.threshold:.4f} on {result.signal}, stored with the index in {engine.settings.data_dir}")
+    workspace = _workspace(args)
+    _require_admin(workspace, "changing the refusal threshold")
+    result = workspace.calibrate(load_golden(file))
+    print(f"refusal threshold {result.threshold:.4f} on {result.signal}, stored with the index in "
+          f"{workspace.settings.data_dir}")
     print(f"  not-in-corpus refused: {result.not_in_corpus_refused}/{result.not_in_corpus} "
           f"(leave-one-out {result.loo_not_in_corpus_refused}/{result.not_in_corpus})")
     print(f"  answerable refused:    {result.answerable_refused}/{result.answerable} "
@@ -381,24 +379,22 @@ def _find_documents(docs: list[Any], name: str) -> list[Any]:
 
 
 def cmd_revisions(args: argparse.Namespace) -> int:
-    settings = _settings(args)
+    workspace = _workspace(args)
     if args.action in ("set", "clear"):
-        _require_admin(settings, "correcting a document's identity")
-        engine = _engine(settings)
-        docs = [d for d in _find_documents(engine.store.manifest.documents(), args.name) if d.status == "indexed"]
+        _require_admin(workspace, "correcting a document's identity")
+        docs = [d for d in _find_documents(workspace.documents(), args.name) if d.status == "indexed"]
         if len(docs) != 1:
             raise UserError(f"{args.name!r} matches {len(docs)} indexed documents", "give its file path")
         if args.action == "clear":
-            status = engine.correct_identity(docs[0].doc_id, clear=True)
+            status = workspace.correct_identity(docs[0].doc_id, clear=True)
         else:
             if args.number is None and args.revision is None and args.effective is None:
                 raise UserError("nothing to set", "give --number, --revision or --effective")
-            status = engine.correct_identity(docs[0].doc_id, args.number, args.revision, args.effective)
+            status = workspace.correct_identity(docs[0].doc_id, args.number, args.revision, args.effective)
         print(f"{Path(docs[0].source).name}: {status.label or 'no number, revision or effective date'}")
         return EXIT_OK
-    engine = _engine(settings)
-    statuses = engine.revisions()
-    docs = {d.doc_id: d for d in engine.store.manifest.documents()}
+    statuses = workspace.revisions()
+    docs = {d.doc_id: d for d in workspace.documents()}
     rows = []
     for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
         i = s.identity
@@ -416,37 +412,12 @@ def cmd_revisions(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from operator_assistant.core.answer.evidence import HYBRID_SIGNAL
-    from operator_assistant.core.index.store import IndexStore
-    from operator_assistant.core.models import model_status
-
-    settings = _settings(args)
-    store = IndexStore(settings.index_dir)
-    docs = store.manifest.documents()
-    health = store.health()
-    reranker = settings.reranker or next((r["name"] for r in model_status(settings.models_dir)
-                                          if r["role"] == "reranker" and r["state"] == "ok"), "")
-    meta = store.manifest
-    info = {
-        "reranker": reranker or "no reranker installed",
-        "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
-                    # a threshold only holds for the signal it was calibrated on
-                    "calibrated": meta.get_meta("refusal_threshold") is not None and (
-                        (meta.get_meta("refusal_signal") or "").startswith("cross-encoder:") if reranker
-                        else meta.get_meta("refusal_signal") == HYBRID_SIGNAL)},
-        "data_dir": str(settings.data_dir),
-        "models_dir": str(settings.models_dir),
-        "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
-                       "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
-                       **({"ocr": {"pages": d.ocr_pages, "mean_confidence": round(d.ocr_confidence, 3)
-                                   if d.ocr_confidence is not None else None,
-                                   "unreadable_pages": list(d.unreadable_pages)}} if d.ocr_pages else {}),
-                       "indexed_at": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.indexed_at))} for d in docs],
-        "chunks": health["chunks"],
-        "index": health,
-        "embedder_configured": settings.embedder,
-        "models": model_status(settings.models_dir),
-    }
+    workspace = _workspace(args, audit=False)  # reads only
+    settings = workspace.settings
+    info = workspace.status()
+    docs = workspace.documents()
+    health = info["index"]
+    reranker = info["reranker"] != "no reranker installed"
     if args.json:
         _print_json(info)
         return EXIT_OK
@@ -475,9 +446,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from operator_assistant.core.audit import AuditLog
-
-    audit = AuditLog.for_settings(_settings(args))
+    audit = _workspace(args, audit=False).audit
     if args.action == "show":
         for record in audit.tail(max(args.tail, 0)):
             if args.json:
@@ -507,13 +476,31 @@ def _work_dir(args: argparse.Namespace, name: str) -> Path:
     return Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False)) / "eval" / name
 
 
+def _scored_index(workspace: Any, corpus: Path | None = None) -> dict[str, Any]:
+    """Which index an evaluation scored: its folder, the documents folder it holds, its size."""
+    docs = [d for d in workspace.documents() if d.status == "indexed"]
+    return {"data_dir": str(workspace.settings.data_dir), **({"corpus": str(corpus)} if corpus else {}),
+            "documents": len(docs), "chunks": workspace.chunk_count(), "embedder": workspace.settings.embedder}
+
+
+def _index_line(index: dict[str, Any]) -> str:
+    held = f"{index['documents']} documents" + (f" from {index['corpus']}" if "corpus" in index else "")
+    return f"index scored: {index['data_dir']} ({held}, {index['chunks']} chunks)"
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from operator_assistant.core import evaluation
 
+    if args.data_dir is not None:
+        # an evaluation scores a scratch index of its own; the data folder named would not be the one scored
+        where = "--beir DIR" if args.action == "retrieval" else "--corpus DIR (default: FILE's folder/documents)"
+        raise UserError(f"`eval {args.action}` does not use --data-dir: it indexes {where} into a scratch folder",
+                        "leave --data-dir out; --work-dir DIR says where that index is kept")
     if args.action == "retrieval":
         beir = evaluation.load_beir(args.beir)
-        engine = _engine(_settings(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}")),
-                         audit=False)
+        workspace = _workspace(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}"),
+                               audit=False)
+        engine = workspace.engine
         started = time.perf_counter()
         built = evaluation.index_beir(engine, beir, progress=None)
         index_seconds = time.perf_counter() - started
@@ -524,10 +511,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         out = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
                "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
                "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
-               "data_dir": str(engine.settings.data_dir)}
+               "data_dir": str(engine.settings.data_dir), "index": _scored_index(workspace)}
         if args.json:
             _print_json(out)
         else:
+            print(_index_line(out["index"]))
             print(f"{result.queries} queries, {result.documents} documents, {result.chunks} chunks"
                   + (f" (indexed in {index_seconds:.0f} s)" if built else " (index reused)"))
             print(f"{'system':<14} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
@@ -536,21 +524,35 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"rerank stage: {reranker.name if reranker.is_model else 'no reranker installed (hybrid order kept)'}")
             print(f"latency per query: p50 {result.latency_ms['p50_ms']} ms, p95 {result.latency_ms['p95_ms']} ms")
         return EXIT_OK
+    if not args.file.is_file():
+        raise UserError(f"no question file at {args.file}", "give the path of a golden JSONL file")
     questions = evaluation.load_golden(args.file)
-    corpus = args.corpus or args.file.parent / "documents"
+    corpus = (args.corpus or args.file.parent / "documents").resolve()
+    if not corpus.is_dir():
+        raise UserError(f"no documents folder at {corpus}",
+                        "give the documents the questions are about with --corpus DIR "
+                        "(default: the folder `documents` beside FILE)")
     # Evaluation is not operator use: its questions come from a file, hundreds per run, in a scratch index.
     import hashlib
 
     # one scratch index per documents folder: two corpora never mix in one evaluation
-    corpus_key = hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:12]
-    engine = _engine(_settings(args, _work_dir(args, f"golden-{corpus_key}")), audit=False)
-    engine.ingest([corpus])
+    corpus_key = hashlib.sha256(str(corpus).encode()).hexdigest()[:12]
+    workspace = _workspace(args, _work_dir(args, f"golden-{corpus_key}"), audit=False)
+    workspace.ingest([corpus])
+    others = [d.source for d in workspace.documents() if not Path(d.source).is_relative_to(corpus)]
+    if others:
+        raise UserError(f"the index in {workspace.settings.data_dir} also holds {len(others)} document(s) from "
+                        f"outside {corpus} (e.g. {others[0]}); scoring it would mix two corpora",
+                        "give another --work-dir, or none for a scratch folder per corpus")
+    index = _scored_index(workspace, corpus)
     if args.action == "answers":
-        return _eval_answers(args, engine, questions)
-    out = evaluation.run_golden(engine, questions)
+        return _eval_answers(args, workspace, questions, index)
+    out = evaluation.run_golden(workspace.engine, questions)
+    out["index"] = index
     if args.json:
         _print_json({k: v for k, v in out.items() if k != "rows"})
         return EXIT_OK
+    print(_index_line(index))
     print(f"{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus)")
     print(f"Recall@5 {out['recall@5']:.4f}  Recall@1 {out['recall@1']:.4f}  MRR@10 {out['mrr@10']:.4f}  "
           f"section Recall@5 {out['section_recall@5']:.4f}  keywords in top 5 {out['keywords_in_top5']:.4f}")
@@ -562,16 +564,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int:
+def _eval_answers(args: argparse.Namespace, workspace: Any, questions: list, index: dict[str, Any]) -> int:
     from operator_assistant.core import evaluation
-    from operator_assistant.core.assistant import open_assistant
 
-    assistant = open_assistant(engine)
+    assistant = workspace.assistant
     out = evaluation.run_answers(assistant, questions, temperature=0.0, mode=args.mode,
                                  progress=None if args.json else lambda n, total: print(f"\r{n}/{total}", end="", flush=True))
     out["reranker"] = assistant.reranker.name if assistant.reranker.is_model else "none installed"
     out["threshold"] = dict(zip(("value", "calibrated"), assistant.threshold()))
-    out["mode"] = args.mode or engine.settings.answer_mode
+    out["mode"] = args.mode or workspace.settings.answer_mode
+    out["index"] = index
     if args.json:
         _print_json(out)
         return EXIT_OK
@@ -586,7 +588,8 @@ def _eval_answers(args: argparse.Namespace, engine: Any, questions: list) -> int
                 print(f"    UNSUPPORTED: {r['unsupported']}")
     lat = out["latency"]
     threshold = out["threshold"]
-    print(f"\r{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus); "
+    print(f"\r{_index_line(index)}")
+    print(f"{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus); "
           f"mode {out['mode']}; reranker: {out['reranker']}; threshold {threshold['value'] or 0:.3f}"
           f" ({'calibrated' if threshold['calibrated'] else 'default'})")
     print(f"{'kind':<14} {'n':>3} {'correct':>8} {'cited':>6} {'refused':>8} {'unsupported':>11} {'words':>6} {'p95':>5}")
@@ -635,5 +638,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("cancelled", file=sys.stderr)
         return EXIT_CANCELLED
     finally:
-        while _claimed:
-            _claimed.pop().release()
+        while _opened:
+            _opened.pop().close()

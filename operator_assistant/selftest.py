@@ -55,16 +55,14 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
         report(f"  data:   {tmp} (temporary)")
         if not check("weights", lambda: _verify_weights(settings.models_dir)):
             return False
-        from operator_assistant.core.assistant import open_assistant
-        from operator_assistant.core.engine import Engine
         from operator_assistant.core.evaluation import load_golden
+        from operator_assistant.core.workspace import Workspace
 
-        engine = Engine(settings)
-        try:
-            if not check("ingest sample corpus", lambda: _ingest(engine)):
+        with Workspace(settings) as workspace:
+            if not check("ingest sample corpus", lambda: _ingest(workspace)):
                 return False
             golden = {q.id: q for q in load_golden(golden_questions())}
-            assistant = open_assistant(engine)
+            assistant = workspace.assistant
 
             def answerable() -> str:
                 q = golden[ANSWERABLE_ID]
@@ -82,8 +80,6 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
 
             check("answerable question", answerable)
             check("question not in the documents", not_in_corpus)
-        finally:
-            engine.close()
     passed = all(c.ok for c in checks)
     report(f"{'self-test passed' if passed else 'self-test FAILED'}: {sum(c.ok for c in checks)}/{len(checks)} checks "
            f"in {sum(c.seconds for c in checks):.1f} s")
@@ -99,13 +95,13 @@ def _verify_weights(models_dir: Path) -> str:
     return f"{sum(len(s.files) for s in specs)} files of {len(specs)} models match their sha256"
 
 
-def _ingest(engine) -> str:  # noqa: ANN001 - Engine is imported lazily (torch takes seconds)
+def _ingest(workspace) -> str:  # noqa: ANN001 - Workspace is imported lazily (torch takes seconds)
     folder = sample_documents()
     assert folder.is_dir(), f"no sample corpus at {folder}"
-    result = engine.ingest([folder])
+    result = workspace.ingest([folder])
     failed = [f"{Path(r.source).name}: {r.message}" for r in result.failed]
     assert not failed, f"files failed: {'; '.join(failed)}"
-    chunks = engine.store.manifest.chunk_count()
+    chunks = workspace.chunk_count()
     assert chunks > 0, "no chunks indexed"
     return f"{len(result.results)} files, {chunks} chunks"
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.roles import set_passphrase
+from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,13 +36,13 @@ def wait_for(signal, timeout_s: float = 300) -> list:
 
 
 def main() -> None:
-    app = QApplication(sys.argv)
+    app = QApplication(sys.argv)  # noqa: F841 - the window needs it alive
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         # the window as it first opens: not the layout remembered from this machine's own use
         for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
             QSettings.setPath(fmt, QSettings.Scope.UserScope, tmp)
-        window = MainWindow(load_settings(data_dir=tmp), offer_sample=False)
+        window = MainWindow(Workspace(load_settings(data_dir=tmp), separate_writer=True), offer_sample=False)
         set_passphrase(Path(tmp), "screenshot-admin")  # an admin adds the documents
         window.admin.session.unlock("screenshot-admin")
         window.admin.check()
@@ -53,17 +54,17 @@ def main() -> None:
         wait_for(window.ingested)
         window.grab().save(str(OUT / "corpus-manager.png"))
         window.chat.question.setPlainText(QUESTION)
-        window.chat._submit()
+        window.chat.ask_button.click()
         answer = wait_for(window.answered)[0]
         window.grab().save(str(OUT / "chat.png"))
         card = answer.card
         row = next(r for r, cells in enumerate(card.rows) if cells[0].text == CELL[0])
         window.chat.open_cell(row, card.columns.index(CELL[1]))
-        app.processEvents()
+        wait_for(window.viewer.passage_shown)  # the page is drawn in the background
         window.grab().save(str(OUT / "source-viewer.png"))
         window.tabs.setCurrentWidget(window.corpus)
         window.chat.question.setPlainText(NOT_IN_CORPUS)
-        window.chat._submit()
+        window.chat.ask_button.click()
         wait_for(window.answered)
         window.grab().save(str(OUT / "refusal.png"))
         window.close()

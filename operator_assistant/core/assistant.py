@@ -12,6 +12,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MOD
 from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
                                                     SourcesFound, TextGenerated, Turn)
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
+from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
@@ -32,7 +34,7 @@ from operator_assistant.errors import Cancelled, ModelError
 log = logging.getLogger("llm")
 
 __all__ = ["Answer", "Answered", "Assistant", "CardReady", "Event", "Source", "SourcesFound", "TextGenerated", "Turn",
-           "open_assistant", "compose_text"]
+           "open_assistant", "compose_text", "record_answer"]
 
 
 def compose_text(card: Card, wording: str, mode: str) -> str:
@@ -167,8 +169,8 @@ class Assistant:
 
     def _answered(self, answer: Answer) -> Answered:
         # Recorded before the answer is handed out, so no caller (CLI, window) can skip it.
-        answer.audit_warning = self.engine.record_answer(
-            answer, self.llm_name, self.reranker.name if self.reranker.is_model else "none")
+        answer.audit_warning = record_answer(self.engine, answer, self.llm_name,
+                                             self.reranker.name if self.reranker.is_model else "none")
         return Answered(answer)
 
     def _closest(self, sources: Sequence[Source]) -> list[Source]:
@@ -179,6 +181,22 @@ class Assistant:
                 seen.add(key)
                 out.append(s)
         return out[:3]
+
+
+def record_answer(engine: Engine, answer: Answer, llm: str, reranker: str) -> str:
+    """Audit one answered question: who, what (80 characters), which documents at which hash, which models and
+    index. "" when written, else the warning. The index knows nothing of answers: this lives on the answer side."""
+    cited: dict[str, dict[str, Any]] = {}
+    for source in answer.citations:
+        if source.doc_id not in cited:
+            doc = engine.store.manifest.document(source.doc_id)
+            cited[source.doc_id] = {"document": source.document, "source": source.source, "doc_id": source.doc_id,
+                                    "sha256": doc.content_hash if doc else None}
+    return engine.record(
+        "question", question=truncate_question(answer.question), question_chars=len(answer.question),
+        refused=answer.refused, cancelled=answer.cancelled, cited=list(cited.values()),
+        models={"llm": llm, "embedder": engine.embedder.model_id, "reranker": reranker},
+        index=engine.index_id(), latency_ms=round(answer.timings.get("total_ms", 0.0)))
 
 
 def open_assistant(engine: Engine) -> Assistant:

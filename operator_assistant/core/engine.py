@@ -8,10 +8,10 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from operator_assistant.config import Settings
-from operator_assistant.core.audit import AuditLog, os_user, record_event, truncate_question
+from operator_assistant.core.audit import AuditLog, os_user, record_event
 from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.embedding import Embedder, load_embedder
@@ -22,9 +22,6 @@ from operator_assistant.core.documents.identity import is_revision, normalise_nu
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
 from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
 from operator_assistant.errors import UserError
-
-if TYPE_CHECKING:
-    from operator_assistant.core.assistant import Answer
 
 log = logging.getLogger("retrieval")
 
@@ -60,6 +57,11 @@ class Engine:
                 model = resolve_model(self.settings.models_dir, self.settings.embedder, "embedder")
                 self._embedder = load_embedder(model, self.settings.embed_batch_size)
             return self._embedder
+
+    @property
+    def loaded_embedder_id(self) -> str | None:
+        """The embedder's id if it is loaded already (None: not loaded, and not loaded by asking this)."""
+        return self._embedder.model_id if self._embedder is not None else None
 
     def ocr(self) -> OcrEngine:
         """The OCR engine, loaded (and its weights hash-checked) when a scanned page first needs it."""
@@ -200,21 +202,6 @@ class Engine:
         manifest = self.store.manifest
         return {"embedder": self.store.embedder_id, "generation": manifest.generation(),
                 "chunks": manifest.chunk_count()}
-
-    def record_answer(self, answer: Answer, llm: str, reranker: str) -> str:
-        """Audit one answered question: who, what (80 characters), which documents at which hash."""
-        cited: dict[str, dict[str, Any]] = {}
-        for source in answer.citations:
-            doc_id = source.chunk_id.split(":", 1)[0]
-            if doc_id not in cited:
-                doc = self.store.manifest.document(doc_id)
-                cited[doc_id] = {"document": source.document, "source": source.source, "doc_id": doc_id,
-                                 "sha256": doc.content_hash if doc else None}
-        return self.record(
-            "question", question=truncate_question(answer.question), question_chars=len(answer.question),
-            refused=answer.refused, cancelled=answer.cancelled, cited=list(cited.values()),
-            models={"llm": llm, "embedder": self.embedder.model_id, "reranker": reranker},
-            index=self.index_id(), latency_ms=round(answer.timings.get("total_ms", 0.0)))
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
                section: str | None = None, candidates: int | None = None, all_revisions: bool = False) -> SearchResult:

@@ -32,7 +32,7 @@ def run_gui(settings: Settings) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from operator_assistant.core.index.lock import claim_data_folder
+    from operator_assistant.core.workspace import Workspace
     from operator_assistant.errors import IndexBusy
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
@@ -44,14 +44,15 @@ def run_gui(settings: Settings) -> int:
         app.setWindowIcon(QIcon(str(icon)))
     log_to_file(settings)
     install_crash_handler()
+    workspace = Workspace(settings, separate_writer=True)
     try:
-        claim = claim_data_folder(settings.index_dir, "window")  # held until the program ends
+        workspace.claim("window")  # held until the program ends
     except IndexBusy as exc:
         QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}.")
         return 2
-    window = MainWindow(settings)
+    window = MainWindow(workspace)
     window.show()
     try:
         return app.exec()
     finally:
-        claim.release()
+        workspace.close()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.core.documents.ocr import unreadable_note
-from operator_assistant.core.index.manifest import DocumentRecord
+from operator_assistant.core.workspace import DocumentRecord
 from operator_assistant.core.revisions import RevisionStatus
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"

@@ -1,4 +1,6 @@
-"""One place for bugs: log the traceback, show a short message, keep running."""
+"""The window's two ways to report what went wrong: a UserError as its message and hint, a bug
+through the one crash handler (traceback in the log, a short message, the window keeps running).
+Deciding which is which is gui/tasks.py's `failed` for background work and the excepthook here."""
 
 from __future__ import annotations
 
@@ -14,9 +16,19 @@ from operator_assistant.errors import UserError
 log = logging.getLogger("gui")
 
 
+def user_message(exc: UserError) -> str:
+    """A UserError as one line: what happened, then what to do (in brackets)."""
+    return exc.message + (f" ({exc.hint})" if exc.hint else "")
+
+
+def show_user_error(exc: UserError) -> None:
+    QMessageBox.warning(QApplication.activeWindow(), "Operator Assistant", str(exc))
+
+
 def show_crash(exc: BaseException) -> None:
+    """A bug: its traceback to the log (logs/operator-assistant.log in the data dir), a short note on screen."""
     if isinstance(exc, UserError):
-        QMessageBox.warning(QApplication.activeWindow(), "Operator Assistant", str(exc))
+        show_user_error(exc)
         return
     log.error("unexpected error:\n%s", "".join(traceback.format_exception(exc)))
     QMessageBox.critical(QApplication.activeWindow(), "Operator Assistant",
@@ -25,7 +37,7 @@ def show_crash(exc: BaseException) -> None:
 
 def install_crash_handler() -> None:
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-        if issubclass(kind, KeyboardInterrupt):
+        if not issubclass(kind, Exception):  # KeyboardInterrupt, SystemExit: never swallowed
             sys.__excepthook__(kind, exc, tb)
             return
         show_crash(exc.with_traceback(tb))

@@ -1,4 +1,7 @@
-"""The main window: chat | (source viewer, corpus manager), with all slow work off the GUI thread."""
+"""The main window: chat | (source viewer, corpus manager), with all slow work off the GUI thread.
+
+It talks to the data folder only through its Workspace (never core/index or core/models), and
+leaves "user error or bug?" to gui/tasks.py."""
 
 from __future__ import annotations
 
@@ -15,18 +18,15 @@ from PySide6.QtWidgets import (
     QMessageBox, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from operator_assistant.config import Settings
-from operator_assistant.core.assistant import (Answered, Assistant, CardReady, SourcesFound, TextGenerated, Turn,
-                                               open_assistant)
-from operator_assistant.core.engine import Engine
-from operator_assistant.core.history import ConversationLog, answer_markdown, export_markdown
+from operator_assistant.core.assistant import Answered, CardReady, SourcesFound, TextGenerated, Turn
+from operator_assistant.core.history import answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
-from operator_assistant.core.models import resolve_model
-from operator_assistant.core.answer.evidence import load_word_list
+from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.corpus import CorpusManager, IdentityDialog
+from operator_assistant.gui.errors import user_message
 from operator_assistant.gui.tasks import TaskRunner
 from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
@@ -47,20 +47,23 @@ class MainWindow(QMainWindow):
     answered = Signal(object)  # Answer
     documents_shown = Signal()
 
-    def __init__(self, settings: Settings, offer_sample: bool = True) -> None:
+    def __init__(self, workspace: Workspace, offer_sample: bool = True) -> None:
         super().__init__()
+        if not workspace.separate_writer:
+            raise ValueError("the window reads while it writes: open its Workspace with separate_writer=True")
         self.offer_sample = offer_sample
-        self.settings = settings
+        self.workspace = workspace
+        self.settings = settings = workspace.settings
         self.setWindowTitle("Operator Assistant")
         self.tasks = TaskRunner(self)
         self.chat = ChatPane()
-        self.viewer = SourceViewer()
+        self.viewer = SourceViewer(self.tasks)
         self.corpus = CorpusManager()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.viewer, "Source")
         self.tabs.addTab(self.corpus, "Documents")
         self.tabs.setAccessibleName("Source and documents")
-        self.log = ConversationLog(settings.data_dir / "history.sqlite3")
+        self.log = workspace.history
         self.conversation_id: int | None = None
         self.conversations = QListWidget()
         self.conversations.setAccessibleName("Conversations")
@@ -117,9 +120,7 @@ class MainWindow(QMainWindow):
         self.admin.refused.connect(self.corpus.log.setText)
         self.admin.watch(self.corpus)
         self.corpus.set_admin(False)
-        self.reader: Engine | None = None  # answers questions
-        self.writer: Engine | None = None  # ingests; its own SQLite connection, same embedder
-        self.assistant: Assistant | None = None
+        self.loaded = False  # models loaded, indexes open: questions and drops are accepted
         self.history: list[Turn] = []
         self._answer_cancel = threading.Event()
         self._ingest_cancel = threading.Event()
@@ -131,36 +132,22 @@ class MainWindow(QMainWindow):
         self._list_conversations()
         if self.conversations.count():
             self._open_conversation(self.conversations.item(0))
-        self.tasks.run("load", self._load, self._loaded, self._load_failed)
+        self.tasks.run("load", workspace.warm_up, self._loaded, self._load_failed, self._load_ended)
 
     # start-up
 
-    def _load(self) -> tuple[Engine, Engine, Assistant]:
-        # Check the language model's weights now (hashes cached by size and mtime), so a
-        # damaged file is reported at start-up, not at the first question; it loads on first use.
-        resolve_model(self.settings.models_dir, self.settings.llm, "llm")
-        reader = Engine(self.settings)
-        reader.embedder  # noqa: B018 - load the model now, off the GUI thread
-        writer = Engine(self.settings, reader.embedder)
-        # Open both indexes now, so the first question or drop does not pay for it.
-        model_id = reader.embedder.model_id
-        if reader.store.embedder_id in (None, model_id):
-            reader.store.vectors(model_id)
-            writer.store.vectors(model_id)
-        reader.store.lexical()
-        load_word_list()
-        return reader, writer, open_assistant(reader)
-
-    def _loaded(self, result: tuple[Engine, Engine, Assistant]) -> None:
-        self.reader, self.writer, self.assistant = result
-        self.viewer.stored_ocr = self.reader.store.manifest.ocr_pages
+    def _loaded(self, _: None) -> None:
+        self.loaded = True
+        # The models and indexes just loaded live as long as the window. Set them apart from the
+        # garbage collector's full passes, which otherwise count them all again whenever background
+        # work (a PDF being read for indexing) allocates a lot, and hold the GUI thread meanwhile.
+        gc.collect()
+        gc.freeze()
+        self.viewer.stored_ocr = self.workspace.ocr_pages
         self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
-        reranker = self.assistant.reranker.name if self.assistant.reranker.is_model else "no reranker installed"
-        threshold, calibrated = self.assistant.threshold()
-        refusal = "refusal threshold calibrated" if calibrated else "refusal threshold: default (not calibrated)"
-        self.corpus.models.setText(f"Embedder {self.settings.embedder}; language model {self.settings.llm}; "
-                                   f"{reranker}; {refusal}")
+        models, reranker = self.workspace.describe_models()
+        self.corpus.models.setText(models)
         self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
         log.info("ready: models loaded, the question box accepts questions")
         self.ready.emit()
@@ -177,10 +164,14 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.corpus)
             self.ingest([sample])
 
-    def _load_failed(self, exc: BaseException) -> None:
-        message = str(exc) if isinstance(exc, UserError) else f"{type(exc).__name__}: {exc}"
-        self.chat.set_ready(False, f"Not ready: {message}")
-        self.statusBar().showMessage(f"Models could not be loaded: {message}")
+    def _load_ended(self) -> None:
+        # what stays on screen after a bug (the crash handler has the details); success or a UserError overwrite it
+        self.chat.set_ready(False, "Not ready: the models could not be loaded; the details are in the log")
+        self.statusBar().showMessage("Models could not be loaded.")
+
+    def _load_failed(self, exc: UserError) -> None:
+        self.chat.set_ready(False, f"Not ready: {exc}")
+        self.statusBar().showMessage(f"Models could not be loaded: {exc}")
 
     def focus_chat(self) -> None:
         self.chat.question.setFocus()
@@ -188,13 +179,14 @@ class MainWindow(QMainWindow):
     # asking
 
     def ask(self, question: str) -> None:
-        assert self.assistant is not None
+        assert self.loaded
         self._answer_cancel.clear()
         history = list(self.history)
-        assistant, cancel, post = self.assistant, self._answer_cancel.is_set, self.tasks.post
+        workspace, cancel, post = self.workspace, self._answer_cancel.is_set, self.tasks.post
 
         def op() -> None:
-            statuses = assistant.engine.revisions()  # decided today; the viewer labels the revisions cited
+            assistant = workspace.assistant
+            statuses = workspace.revisions()  # decided today; the viewer labels the revisions cited
             post(lambda: setattr(self, "revisions", statuses))
             for event in assistant.ask(question, history, cancel=cancel):
                 if isinstance(event, SourcesFound):
@@ -206,7 +198,7 @@ class MainWindow(QMainWindow):
                 elif isinstance(event, Answered):
                     post(lambda e=event: self._finish(e.answer))
 
-        self.tasks.run("answer", op, None, self._answer_failed)
+        self.tasks.run("answer", op, None, self._answer_failed, self._answer_ended)
 
     def _finish(self, answer) -> None:  # noqa: ANN001
         self.chat.finish(answer)
@@ -274,8 +266,12 @@ class MainWindow(QMainWindow):
             QApplication.clipboard().setText(answer_markdown(answers[-1]))
             self.statusBar().showMessage("Answer and sources copied.")
 
-    def _answer_failed(self, exc: BaseException) -> None:
-        self.chat.fail(str(exc) if isinstance(exc, UserError) else f"error: {type(exc).__name__}: {exc}")
+    def _answer_ended(self) -> None:
+        if self.chat.stop_button.isEnabled():  # no answer came: stopped by a bug (the crash handler says so)
+            self.chat.fail("error: the answer stopped on an unexpected error; the details are in the log")
+
+    def _answer_failed(self, exc: UserError) -> None:
+        self.chat.fail(user_message(exc))
 
     def stop(self) -> None:
         self._answer_cancel.set()
@@ -304,10 +300,10 @@ class MainWindow(QMainWindow):
     def ingest(self, paths: list[Path], force: bool = False) -> None:
         if not self.admin.allow("re-index documents" if force else "add documents"):
             return
-        if self.writer is None:
+        if not self.loaded:
             self.statusBar().showMessage("Models are still loading; try again in a moment.")
             return
-        writer, post = self.writer, self.tasks.post
+        workspace, post = self.workspace, self.tasks.post
         self._ingest_cancel.clear()
         self.corpus.set_busy(True)
         results: list[str] = []
@@ -320,64 +316,59 @@ class MainWindow(QMainWindow):
             results.append(line)
             post(lambda: self.corpus.log.setText("\n".join(results[-6:])))
 
-        self.tasks.run("index", lambda: writer.ingest(paths, progress, self._ingest_cancel.is_set, report, force),
-                       self._ingest_done, self._ingest_failed)
+        self.tasks.run("index", lambda: workspace.ingest(paths, progress, self._ingest_cancel.is_set, report, force),
+                       self._ingest_done, self._ingest_failed, lambda: self.corpus.set_busy(False))
 
     def _ingest_done(self, report: IngestReport) -> None:
-        self.corpus.set_busy(False)
         failed = len(report.failed)
         self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
                                      f"{failed} failed" + (" (cancelled)" if report.cancelled else "")
                                      + "".join(f"; warning: {n}" for n in report.notes if n.startswith("audit log")))
         self.refresh_documents(then=lambda: self.ingested.emit(report))
 
-    def _ingest_failed(self, exc: BaseException) -> None:
-        self.corpus.set_busy(False)
-        if isinstance(exc, UserError):  # e.g. another Operator Assistant is changing the index
-            message = exc.message + (f" ({exc.hint})" if exc.hint else "")
-            self.corpus.log.setText(message)
-            self.statusBar().showMessage(message)
-            return
-        self.statusBar().showMessage(f"Indexing stopped: {exc}")
+    def _ingest_failed(self, exc: UserError) -> None:
+        message = user_message(exc)  # e.g. another Operator Assistant is changing the index
+        self.corpus.log.setText(message)
+        self.statusBar().showMessage(message)
 
     def remove(self, doc_ids: list[str]) -> None:
         if not self.admin.allow("remove documents"):
             return
-        assert self.writer is not None
-        writer = self.writer
-        self.tasks.run("index", lambda: writer.remove(doc_ids, writer.embedder.model_id),
-                       lambda _: self.refresh_documents(), self._ingest_failed)
+        if not self.loaded:
+            return
+        workspace = self.workspace
+        self.tasks.run("index", lambda: workspace.remove(doc_ids), lambda _: self.refresh_documents(),
+                       self._ingest_failed)
 
     def edit_identity(self, doc_id: str) -> None:
         """The admin's correction of a document's number, revision or effective date (rules and audit in core)."""
         if not self.admin.allow("correct a document's number or revision"):
             return
         doc = next((d for d in self.corpus.model.rows if d.doc_id == doc_id), None)
-        if doc is None or self.writer is None:
+        if doc is None or not self.loaded:
             return
         dialog = IdentityDialog(doc, self.revisions.get(doc_id), self)
         if not dialog.exec():
             return
-        writer, clear = self.writer, dialog.clear_requested
+        workspace, clear = self.workspace, dialog.clear_requested
         number, revision, effective = dialog.values()
-        self.tasks.run("index", lambda: writer.correct_identity(doc_id, number, revision, effective, clear=clear),
+        self.tasks.run("index", lambda: workspace.correct_identity(doc_id, number, revision, effective, clear=clear),
                        lambda status: (self.corpus.log.setText(f"{doc.title}: {status.label or 'no number'}"),
                                        self.refresh_documents()),
                        self._ingest_failed)
 
     def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
         """Re-read the document list and index health off the GUI thread, then show them."""
-        if self.reader is None:
+        if not self.loaded:
             return
-        store = self.reader.store
+        workspace = self.workspace
 
         def show(result: tuple) -> None:
             self._show_documents(result)
             if then is not None:
                 then()
 
-        reader = self.reader
-        self.tasks.run("load", lambda: (store.manifest.documents(), store.health(), reader.revisions()), show)
+        self.tasks.run("load", lambda: (workspace.documents(), workspace.health(), workspace.revisions()), show)
 
     def _show_documents(self, result: tuple) -> None:
         docs, health, self.revisions = result
@@ -432,5 +423,7 @@ class MainWindow(QMainWindow):
         self._answer_cancel.set()
         self._ingest_cancel.set()
         self.tasks.shutdown()
-        self.log.close()
+        self.viewer.shutdown()
+        self.workspace.close()
+        gc.unfreeze()  # a closed window's objects can be collected again
         super().closeEvent(event)

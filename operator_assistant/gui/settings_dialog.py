@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from operator_assistant.config import ENV_DATA_DIR, Settings, check_data_dir, remember_data_dir, save_settings
 from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
-from operator_assistant.core.models import available_models
+from operator_assistant.core.workspace import model_choices
 from operator_assistant.errors import UserError
 
 
@@ -86,7 +86,7 @@ class SettingsDialog(QDialog):
         if none_label:
             box.addItem(none_label, "")
         try:
-            names = available_models(self.settings.models_dir, role)
+            names = model_choices(self.settings.models_dir, role)
         except (UserError, OSError):
             names = []
         for name in names:

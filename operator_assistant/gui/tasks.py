@@ -1,17 +1,26 @@
 """Background work for the GUI: `op` runs on a worker thread, `on_success` / `on_failure`
-run back on the GUI thread. Stateful resources get their own single-worker executor."""
+run back on the GUI thread. Stateful resources get their own single-worker executor.
+
+One rule for what goes wrong (and the only place that decides it): a UserError goes to the
+task's `on_failure` (or a message box with its message and hint); anything else is a bug and
+goes to the crash handler, traceback logged; SystemExit and KeyboardInterrupt stop the program.
+`on_done` runs after either, so a view can leave its busy state without deciding which it was.
+"""
 
 from __future__ import annotations
 
 import logging
-import traceback
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from operator_assistant.errors import UserError
+
 log = logging.getLogger("gui")
+
+LANES = ("index", "answer", "load", "view")
 
 
 class _Bridge(QObject):
@@ -19,9 +28,18 @@ class _Bridge(QObject):
 
     call = Signal(object)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.open = True  # False once its runner is shut down or destroyed: late results go nowhere
+
     @Slot(object)
     def run(self, fn: Callable[[], None]) -> None:
-        fn()
+        if self.open:
+            fn()
+
+    @Slot()
+    def close(self) -> None:
+        self.open = False
 
 
 class TaskRunner(QObject):
@@ -29,36 +47,73 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._bridge = _Bridge()
         self._bridge.call.connect(self._bridge.run)
-        # The index writer and the language model each hold state: one worker each.
-        self._executors = {name: ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
-                           for name in ("index", "answer", "load")}
+        # a view that owns a runner may be deleted while its work still runs: its results are dropped
+        self.destroyed.connect(self._bridge.close)
+        # The index writer, the language model and the viewer's PDF work each hold state: one worker each.
+        self._executors = {name: ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) for name in LANES}
 
     def post(self, fn: Callable[[], None]) -> None:
         """Run `fn` on the GUI thread soon (safe to call from any thread)."""
         self._bridge.call.emit(fn)
 
     def run(self, lane: str, op: Callable[[], Any], on_success: Callable[[Any], None] | None = None,
-            on_failure: Callable[[BaseException], None] | None = None) -> Future:
-        def work() -> None:
+            on_failure: Callable[[UserError], None] | None = None,
+            on_done: Callable[[], None] | None = None) -> Future:
+        """Run `op` on `lane`'s worker. On the GUI thread afterwards: `on_done`, then `on_success(result)`,
+        or for a UserError `on_failure(error)`; any other exception goes to the crash handler."""
+        def work() -> Any:
             try:
                 result = op()
-            except BaseException as exc:  # noqa: BLE001 - handed to on_failure or the crash log
-                log.debug("task failed: %s", "".join(traceback.format_exception(exc)))
-                # bind now: the name `exc` is gone when the except block ends
-                handler = on_failure if on_failure is not None else _report_bug
-                self.post(lambda error=exc: handler(error))
-                return
-            if on_success is not None:
-                self.post(lambda: on_success(result))
+            except Exception as exc:  # noqa: BLE001 - routed by the one rule in `failed`
+                self.post(lambda error=exc: failed(error, on_failure, on_done))
+                return None
+            except BaseException as exc:
+                # SystemExit, KeyboardInterrupt: the program is asked to stop. Not an error to show:
+                # the GUI thread stops the program, and the future keeps the exception.
+                self.post(lambda error=exc: stop_program(error))
+                raise
+            self.post(lambda: succeeded(result, on_success, on_done))
+            return result
 
         return self._executors[lane].submit(work)
 
     def shutdown(self) -> None:
+        """Cancel queued work, wait for running work; results that arrive later are dropped (the view is closing)."""
+        self._bridge.close()
         for executor in self._executors.values():
             executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _report_bug(exc: BaseException) -> None:
-    from operator_assistant.gui.errors import show_crash
+def succeeded(result: Any, on_success: Callable[[Any], None] | None, on_done: Callable[[], None] | None) -> None:
+    if on_done is not None:
+        on_done()
+    if on_success is not None:
+        on_success(result)
 
+
+def failed(exc: Exception, on_failure: Callable[[UserError], None] | None,
+           on_done: Callable[[], None] | None) -> None:
+    """The rule: a UserError is the task's to show; anything else is a bug for the crash handler."""
+    from operator_assistant.gui.errors import show_crash, show_user_error
+
+    if on_done is not None:
+        on_done()
+    if isinstance(exc, UserError):
+        log.info("background work stopped: %s", exc.message)
+        (on_failure or show_user_error)(exc)
+        return
     show_crash(exc)
+
+
+def stop_program(exc: BaseException) -> None:
+    """A worker was told to stop the program (SystemExit, KeyboardInterrupt): stop the event loop with its code."""
+    code = exc.code if isinstance(exc, SystemExit) and isinstance(exc.code, int) else (
+        130 if isinstance(exc, KeyboardInterrupt) else 1)
+    log.warning("stopping: %s in background work", type(exc).__name__)
+    exit_event_loop(code)
+
+
+def exit_event_loop(code: int) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.exit(code)

@@ -3,15 +3,27 @@
 PDF pages are drawn as images with the passage's characters boxed (pypdfium2 gives
 both); other formats show the extracted text. Nothing in a document is ever run or
 fetched: the viewer shows plain text and images it renders itself.
+
+A document is read once (in the background, on the task runner's "view" lane, parsed in a child
+process) and kept in a small cache keyed by its file's path, size and modification time; a
+citation click, a zoom or a find draws from that page map, and nothing slower than copying a
+finished image happens on the GUI thread (scripts/gui_stalls.py measures it).
 """
 
 from __future__ import annotations
 
 import html
+import logging
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QTextCharFormat, QTextCursor
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -25,7 +37,10 @@ from operator_assistant.core.documents import Document, load_document
 from operator_assistant.core.documents.image import open_frames
 from operator_assistant.core.documents.ocr import OcrPage, StoredPages
 from operator_assistant.core.locations import section_label
-from operator_assistant.errors import DocumentError
+from operator_assistant.errors import DocumentError, UserError
+from operator_assistant.gui.tasks import TaskRunner
+
+log = logging.getLogger("gui")
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
 OUTLINE = QColor(230, 120, 0)
@@ -97,6 +112,102 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
     return qimage, join_boxes(boxes), page_no
 
 
+def _parse(path: Path, pages: dict[int, OcrPage]) -> Document:
+    return load_document(path, StoredPages(pages))
+
+
+class DocumentReader:
+    """Parses documents for the viewer in a child process. Reading a long PDF makes half a million
+    short-lived objects; in this process the garbage collector would stop the GUI thread for
+    a second or more while it counts them (a thread does not help: the collector holds every
+    thread). The child is started on first use and kept; if it dies, the document is read here."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def read(self, path: Path, pages: dict[int, OcrPage]) -> Document:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(_parse, path, pages).result()
+        except BrokenProcessPool:
+            log.warning("the viewer's reader process stopped; reading %s in this process", path.name)
+            with self._lock:
+                self._pool = None
+            return _parse(path, pages)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+class DocumentCache:
+    """Parsed documents by file (path, size, modification time): the few opened last, each read once."""
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self._documents: OrderedDict[tuple[str, int, int], Document] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(path: Path) -> tuple[str, int, int]:
+        try:
+            stat = path.stat()
+        except OSError as exc:
+            raise DocumentError(f"cannot read file: {exc.strerror or exc}") from exc
+        return str(path), stat.st_size, stat.st_mtime_ns
+
+    def get(self, path: Path, load: Callable[[], Document]) -> Document:
+        """The document read from `path`, parsed by `load` only when the file is new or changed."""
+        key = self.key(path)
+        with self._lock:
+            if key in self._documents:
+                self._documents.move_to_end(key)
+                return self._documents[key]
+        document = load()
+        with self._lock:
+            self._documents[key] = document
+            while len(self._documents) > self.size:
+                self._documents.popitem(last=False)
+        return document
+
+    def peek(self, path: Path) -> Document | None:
+        """The document if it is cached and its file unchanged; never parses (safe on the GUI thread)."""
+        try:
+            key = self.key(path)
+        except DocumentError:
+            return None
+        with self._lock:
+            return self._documents.get(key)
+
+
+@dataclass
+class PassageView:
+    """A passage ready to show: its document and, for pages drawn as images, the page with the passage's boxes."""
+
+    document: Document
+    image: QImage | None = None
+    boxes: list[QRect] = field(default_factory=list)
+
+
+def prepare_passage(document: Document, path: Path, source: Source, pane_width: int, zoom: float) -> PassageView:
+    """Everything slow about showing a passage (off the GUI thread): the page drawn at the pane's width times
+    `zoom`, the passage boxed on it; a text document needs nothing drawn."""
+    if document.format not in ("pdf", "image") or not document.page_starts:
+        return PassageView(document)
+    width = page_width(path, document, document.page_at(source.start) or 1)
+    # fit the page to the pane's width; `zoom` scales from there (an image's page unit is a pixel)
+    least = 0.5 if document.format == "pdf" else 0.1
+    fit = max(least, (pane_width - 4) / width) if width else 1.5
+    image, boxes, _ = passage_boxes(path, document, source.start, source.end, fit * zoom)
+    return PassageView(document, image, boxes)
+
+
 def join_boxes(boxes: list[QRect]) -> list[QRect]:
     """Character boxes joined into one box per run of words on a line, a little larger than
     the text: a single table cell ("118") boxed character by character is too small to see.
@@ -122,9 +233,18 @@ def qt_position(text: str, offset: int) -> int:
 
 class SourceViewer(QWidget):
     step_requested = Signal(int)  # -1 previous citation, +1 next
+    passage_shown = Signal()  # the passage asked for last is on screen
+    failed = Signal(str)  # the document asked for last could not be opened (the reason)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, tasks: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.tasks = tasks if tasks is not None else TaskRunner(self)
+        self.documents = DocumentCache()
+        self.reader = DocumentReader()
+        self._request = 0  # the latest show request; a slower, older one is dropped when it arrives
+        self._revision = ""
+        self._find_when_shown = False
+        self._text_shown: Document | None = None  # the document whose text the text pane holds
         self.title = QLabel("Click a citation to open its source here.")
         self.title.setWordWrap(True)
         self.previous = QPushButton("< Previous citation")
@@ -169,19 +289,47 @@ class SourceViewer(QWidget):
         # doc id -> its pages read by OCR, kept in the index: a scan is shown without OCR-ing it again
         self.stored_ocr: Callable[[str], dict[int, OcrPage]] | None = None
 
-    def _load(self, source: Source) -> Document:
-        pages = self.stored_ocr(source.chunk_id.split(":")[0]) if self.stored_ocr is not None else {}
-        return load_document(Path(source.source), StoredPages(pages))
+    def _reader(self, source: Source) -> Callable[[], Document]:
+        doc_id, stored_ocr, reader = source.doc_id, self.stored_ocr, self.reader
+
+        def load() -> Document:
+            return reader.read(Path(source.source), stored_ocr(doc_id) if stored_ocr else {})
+
+        return load
+
+    def shutdown(self) -> None:
+        """Stop the reader process (the window is closing)."""
+        self.reader.shutdown()
 
     def show_passage(self, source: Source, revision: str = "") -> None:
-        """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B")."""
+        """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B").
+        The document is read and the page drawn in the background; `passage_shown` says when it is on screen."""
         path = Path(source.source)
-        self.current = source
-        try:
-            document = self._load(source)
-        except DocumentError as exc:
-            self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
-            return
+        self.current, self._revision = source, revision
+        self._request += 1
+        request, documents, load = self._request, self.documents, self._reader(source)
+        pane_width, zoom = self.scroll.viewport().width(), self.zoom
+        if documents.peek(path) is None:
+            self.title.setText(html.escape(f"{source.document}: opening {path.name}..."))
+
+        def op() -> PassageView | None:
+            if request != self._request:
+                return None  # a newer citation was clicked meanwhile: do not draw this one
+            return prepare_passage(documents.get(path, load), path, source, pane_width, zoom)
+
+        def shown(view: PassageView | None) -> None:
+            if view is not None and request == self._request:
+                self._display(source, revision, view)
+
+        def failed(exc: UserError) -> None:
+            if request == self._request:
+                self.title.setText(html.escape(f"{source.document}: cannot open {path.name} ({exc.message})"))
+                self.failed.emit(exc.message)
+
+        self.tasks.run("view", op, shown, failed)
+
+    def _display(self, source: Source, revision: str, view: PassageView) -> None:
+        document, path = view.document, Path(source.source)
         where = section_label(source.section, source.document)
         # the page the highlight starts on: a passage's first page is not always its cell's
         page_no = document.page_at(source.start) or (source.pages[0] if source.pages else None)
@@ -191,14 +339,20 @@ class SourceViewer(QWidget):
                            + f"<br>{html.escape(path.name)}"
                            + (f"<br><i>{html.escape(revision)}</i>" if revision else ""))
         self.highlighted_text = document.text[source.start:source.end]
-        if document.format in ("pdf", "image") and document.page_starts:
-            self._show_page(path, document, source)
+        if view.image is not None:
+            self._show_page(view)
         else:
             self._show_text(document, source)
+        if self._find_when_shown:
+            self._find_when_shown = False
+            self.find_next()
+        self.passage_shown.emit()
 
     def _show_text(self, document: Document, source: Source) -> None:
         self.stack.setCurrentWidget(self.text)
-        self.text.setPlainText(document.text)
+        if self._text_shown is not document:  # a long document's text is laid out once, not at every find
+            self.text.setPlainText(document.text)
+            self._text_shown = document
         begin, stop = qt_position(document.text, source.start), qt_position(document.text, source.end)
         cursor = QTextCursor(self.text.document())
         cursor.setPosition(begin)
@@ -218,43 +372,44 @@ class SourceViewer(QWidget):
         self.text.centerCursor()
         self.highlight_boxes = []
 
-    def _show_page(self, path: Path, document: Document, source: Source) -> None:
+    def _show_page(self, view: PassageView) -> None:
+        assert view.image is not None
         self.stack.setCurrentWidget(self.scroll)
-        width = page_width(path, document, document.page_at(source.start) or 1)
-        # fit the page to the pane's width; `zoom` scales from there (an image's page unit is a pixel)
-        least = 0.5 if document.format == "pdf" else 0.1
-        fit = max(least, (self.scroll.viewport().width() - 4) / width) if width else 1.5
-        image, boxes, _ = passage_boxes(path, document, source.start, source.end, fit * self.zoom)
-        pixmap = QPixmap.fromImage(image)
+        pixmap = QPixmap.fromImage(view.image)
         painter = QPainter(pixmap)
         painter.setPen(QPen(OUTLINE, 2))  # the outline keeps a short highlight visible on a busy page
         painter.setBrush(HIGHLIGHT)
-        for box in boxes:
+        for box in view.boxes:
             painter.drawRect(box)
         painter.end()
         self.page.setPixmap(pixmap)
         self.page.resize(pixmap.size())
-        self.highlight_boxes = boxes
-        if boxes:
-            first = boxes[0]
+        self.highlight_boxes = view.boxes
+        if view.boxes:
+            first = view.boxes[0]
             self.scroll.horizontalScrollBar().setValue(0)
             self.scroll.verticalScrollBar().setValue(max(0, first.y() - 80))
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(0.5, min(4.0, zoom))
         if self.current is not None:
-            self.show_passage(self.current)
+            self.show_passage(self.current, self._revision)
         font = self.text.font()
         font.setPointSizeF(max(6.0, 10.0 * self.zoom))
         self.text.setFont(font)
 
     def find_next(self) -> bool:
-        """Find the search text in the document text (text formats), from the cursor on, wrapping once."""
+        """Find the search text in the document text, from the cursor on, wrapping once. While the document is
+        still being read, the find runs when it is shown (and this returns False)."""
         needle = self.find.text()
         if not needle:
             return False
         if self.stack.currentWidget() is not self.text and self.current is not None:
-            self._show_text(self._load(self.current), self.current)  # search the PDF's text layer or OCR text
+            document = self.documents.peek(Path(self.current.source))
+            if document is None:
+                self._find_when_shown = True
+                return False
+            self._show_text(document, self.current)  # search the PDF's text layer or OCR text
         found = self.text.find(needle)
         if not found:
             cursor = self.text.textCursor()

@@ -11,6 +11,12 @@ from tests.unit.test_roles import FakeClock
 PASS = "control room admin"
 
 
+def index_lane_idle(qtbot, window) -> None:
+    """Wait until every change to the index asked for so far has run (none should have been)."""
+    with qtbot.waitCallback(timeout=LONG) as idle:
+        window.tasks.run("index", lambda: None, idle)
+
+
 def in_admin_dialog(steps) -> list:
     """Once the modal admin dialog is open, run `steps(dialog, seen)`; it is closed afterwards in any case."""
     seen: list = []
@@ -51,8 +57,8 @@ def test_locked_window_refuses_changes_and_says_why(qtbot, tmp_path):
     window.remove(["any-document"])
     assert "Admin mode is needed to remove documents" in corpus.log.text()
     assert not corpus.cancel_button.isEnabled()  # nothing started
-    qtbot.wait(200)
-    assert window.writer.store.manifest.documents() == [] and corpus.model.rowCount() == 0
+    index_lane_idle(qtbot, window)
+    assert window.workspace.documents() == [] and corpus.model.rowCount() == 0
 
     def wrong(dialog, seen):
         seen.append(dialog.first_use)
@@ -118,8 +124,8 @@ def test_unlock_on_first_use_then_drop_ingests_and_idle_time_locks_again(qtbot, 
     (docs / "more.md").write_text("# Clearwell\n\nThe clearwell level LIT-700 alarms at 12.5 ft.\n", encoding="utf-8")
     drop(corpus, [docs])
     assert "Admin mode is needed" in corpus.log.text()
-    qtbot.wait(200)
-    assert corpus.model.rowCount() == 1 and len(window.writer.store.manifest.documents()) == 1
+    index_lane_idle(qtbot, window)
+    assert corpus.model.rowCount() == 1 and len(window.workspace.documents()) == 1
 
     assert window.admin.session.unlock(PASS) and window.admin.check()
     window.admin.lock_action.trigger()  # the admin locks before leaving the desk

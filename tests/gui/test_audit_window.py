@@ -20,7 +20,7 @@ def test_window_corpus_changes_are_audited(qtbot, tmp_path):
         window.ingest([docs])
     with qtbot.waitSignal(window.ingested, timeout=LONG):
         window.corpus.reindex_button.click()
-    doc = window.reader.store.manifest.documents()[0]
+    doc = window.workspace.documents()[0]
     with qtbot.waitSignal(window.documents_shown, timeout=LONG):
         window.remove([doc.doc_id])
     window.close()

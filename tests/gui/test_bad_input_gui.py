@@ -81,8 +81,8 @@ def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot,
     assert f"{os.path.basename(last.source)}: {last.status}" in window.corpus.log.text()
 
     # the good file of the batch and the document indexed before are both found
-    hit = window.reader.search("SP-7313 sump pump", k=1).hits[0]
+    hit = window.workspace.search("SP-7313 sump pump", k=1).hits[0]
     assert hit.document.source == str(good) and hit.document.title == good.stem
-    assert os.path.basename(window.reader.search("filter backwash procedure", k=1).hits[0].document.source) == \
+    assert os.path.basename(window.workspace.search("filter backwash procedure", k=1).hits[0].document.source) == \
         "filter-backwash-procedure.md"
     window.close()

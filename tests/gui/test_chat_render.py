@@ -94,7 +94,7 @@ def test_the_card_shows_at_once_and_the_streamed_wording_is_marked_unchecked(qtb
     qtbot.addWidget(chat)
     chat.set_ready(True)
     chat.question.setPlainText(QUESTION)
-    chat._submit()
+    chat.ask_button.click()  # as the operator asks
     chat.show_card(table_card(), [SOURCE])
     assert "High-high trip" in chat.transcript.toPlainText()  # before any model text
     chat.append_text("The alarm is <b>125</b> psi")
@@ -113,7 +113,7 @@ def test_clicking_a_table_cell_opens_its_source_narrowed_to_the_cell(qtbot):
     chat.show()
     chat.set_ready(True)
     chat.question.setPlainText(QUESTION)
-    chat._submit()
+    chat.ask_button.click()  # as the operator asks
     chat.show_card(table_card(), [SOURCE])
     cell = table_card().rows[1][3]
     with qtbot.wait_signal(chat.source_opened) as opened:  # while the model is still wording

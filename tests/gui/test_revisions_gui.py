@@ -38,8 +38,9 @@ def test_corpus_table_and_viewer_show_the_revision(qtbot, tmp_path):
     qtbot.addWidget(viewer)
     hit = engine.search("residual setpoint", k=1).hits[0]
     c = hit.chunk
-    viewer.show_passage(Source(1, c.chunk_id, hit.document.title, hit.document.source, c.section, c.pages, c.start,
-                               c.end, c.text, hit.score), statuses[hit.document.doc_id].label)
+    with qtbot.waitSignal(viewer.passage_shown, timeout=60_000):
+        viewer.show_passage(Source(1, c.chunk_id, hit.document.title, hit.document.source, c.section, c.pages,
+                                   c.start, c.end, c.text, hit.score), statuses[hit.document.doc_id].label)
     assert "Rev C, effective 2026-05-01, supersedes Rev B" in viewer.title.text()
 
     # the admin's dialog: an untouched field is not a correction; a typed one is

@@ -60,7 +60,8 @@ def test_hostile_html_is_shown_as_text_and_fetches_nothing(qtbot, tmp_path, embe
     qtbot.addWidget(viewer)
     viewer.resize(900, 600)
     viewer.show()
-    viewer.show_passage(source)
+    with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):
+        viewer.show_passage(source)
     shown = viewer.text.toPlainText()
     assert "65 percent" in viewer.highlighted_text
     assert "vendor service bulletin" in shown
@@ -79,7 +80,7 @@ def test_hostile_html_is_shown_as_text_and_fetches_nothing(qtbot, tmp_path, embe
     point = viewer.text.cursorRect().center()
     qtbot.mouseClick(viewer.text.viewport(), Qt.MouseButton.LeftButton, pos=point)
     qtbot.mouseDClick(viewer.text.viewport(), Qt.MouseButton.LeftButton, pos=point)
-    qtbot.wait(50)
+    # mouse events are delivered at once: a link that would open has been asked to open by now
     assert viewer.current is source and viewer.text.toPlainText() == shown
     assert not opened and not attempts
     engine.close()
@@ -98,7 +99,7 @@ def test_model_output_with_html_is_shown_escaped(qtbot, network_attempts):
     chat.set_ready(True)
     hostile = 'Set it to 65 percent [1]. <img src=http://x/a.png> <script>alert("x")</script> <a href="http://x">go</a>'
     chat.question.setPlainText("what <img src=http://x/q.png>?")
-    chat._submit()
+    chat.ask_button.click()  # as the operator asks
     chat.append_text(hostile)  # while streaming
     chat.render()
     assert "<img src=http://x/a.png>" in chat.transcript.toPlainText()

@@ -24,7 +24,8 @@ def test_a_passage_over_two_lines_of_the_right_column_is_boxed_there(qtbot, tmp_
     qtbot.addWidget(viewer)
     viewer.resize(900, 700)
     viewer.show()
-    viewer.show_passage(source)
+    with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):
+        viewer.show_passage(source)
 
     page = pdfium.PdfDocument(str(path))[0]
     textpage = page.get_textpage()

@@ -43,7 +43,8 @@ def test_cited_words_are_boxed_on_the_page_image(qtbot, tmp_path, ocr_engine, ki
     viewer.show()
     asked: list[str] = []
     viewer.stored_ocr = lambda doc_id: asked.append(doc_id) or document.ocr_pages
-    viewer.show_passage(source)
+    with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):
+        viewer.show_passage(source)
 
     assert asked == ["d1"]  # the page came from the index, not from OCR again
     assert viewer.stack.currentWidget() is viewer.scroll and viewer.highlighted_text == CITED

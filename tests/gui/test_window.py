@@ -8,6 +8,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
 from operator_assistant.core.roles import is_passphrase_set, set_passphrase
 from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
@@ -25,9 +26,14 @@ def unlock_admin(win: MainWindow) -> None:
     win.admin.check()
 
 
+def window_workspace(data_dir, models_dir) -> Workspace:
+    """The data folder as the window opens it (reads and writes on their own connections)."""
+    return Workspace(load_settings(data_dir=data_dir, models_dir=models_dir), separate_writer=True)
+
+
 def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:
     """A shown window on `data_dir`, its models loaded; in admin mode unless `admin` is False."""
-    win = MainWindow(load_settings(data_dir=data_dir, models_dir=MODELS), offer_sample=False)
+    win = MainWindow(window_workspace(data_dir, MODELS), offer_sample=False)
     qtbot.addWidget(win)
     win.show()
     with qtbot.waitSignal(win.ready, timeout=LONG):
@@ -108,7 +114,8 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, mo
     answer = asked.args[0]
     assert not answer.refused and answer.citations
     first = answer.citations[0]
-    click_link(qtbot, window.chat.transcript, f"[{first.number}]")  # the first marker in the answer text
+    with qtbot.waitSignal(window.viewer.passage_shown, timeout=LONG):
+        click_link(qtbot, window.chat.transcript, f"[{first.number}]")  # the first marker in the answer text
     assert window.tabs.currentWidget() is window.viewer
     assert window.viewer.current == first
     # the cited words, highlighted (a card's citation reads whole lines: its text may end with their spaces)
@@ -141,7 +148,8 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, mo
     assert first_model_piece and all(v in first_model_piece[0] for v in high.values()), "the card comes first"
     shown = window.chat.transcript.toPlainText()
     assert all(cell.text in shown for cell in card.cells)
-    click_link(qtbot, window.chat.transcript, "118")
+    with qtbot.waitSignal(window.viewer.passage_shown, timeout=LONG):
+        click_link(qtbot, window.chat.transcript, "118")
     cell = next(row[card.columns.index("High alarm")] for row in card.rows if row[0].text == "B-2")
     assert window.tabs.currentWidget() is window.viewer
     assert (window.viewer.current.start, window.viewer.current.end) == (cell.start, cell.end)
@@ -253,7 +261,7 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
 
     asked = []
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
-    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    win = MainWindow(window_workspace(tmp_path / "data", MODELS))
     qtbot.addWidget(win)
     unlock_admin(win)  # else the offer asks for the admin passphrase first
     with qtbot.waitSignal(win.ingested, timeout=LONG) as ingest:
@@ -264,11 +272,17 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
     with qtbot.waitSignal(win.answered, timeout=LONG) as answered:
         qtbot.keyClick(win.chat.question, Qt.Key.Key_Return)
     citations = answered.args[0].citations
-    win.chat.open_citation(1)
+    with qtbot.waitSignal(win.viewer.passage_shown, timeout=LONG):
+        win.chat.open_citation(1)
     assert win.viewer.current == citations[0]
-    win.viewer.next.click()
-    assert win.viewer.current == (citations[1] if len(citations) > 1 else citations[0])
-    win.viewer.previous.click()
+    if len(citations) > 1:
+        with qtbot.waitSignal(win.viewer.passage_shown, timeout=LONG):
+            win.viewer.next.click()
+        assert win.viewer.current == citations[1]
+        with qtbot.waitSignal(win.viewer.passage_shown, timeout=LONG):
+            win.viewer.previous.click()
+    else:
+        win.viewer.next.click()  # nothing after the only citation: it stays open
     assert win.viewer.current == citations[0]
     win.viewer.find.setText("PT-2105")
     assert win.viewer.find_next()
@@ -388,7 +402,7 @@ def test_a_damaged_language_model_is_reported_at_start_up(qtbot, tmp_path):
     gguf = "SmolLM2-135M-Instruct.Q4_1.gguf"
     with open(MODELS / "SmolLM2-135M-Instruct" / gguf, "rb") as original:
         (models / "SmolLM2-135M-Instruct" / gguf).write_bytes(original.read(1 << 20))
-    win = MainWindow(load_settings(data_dir=tmp_path / "data", models_dir=models), offer_sample=False)
+    win = MainWindow(window_workspace(tmp_path / "data", models), offer_sample=False)
     qtbot.addWidget(win)
     qtbot.waitUntil(lambda: "Not ready" in win.chat.status.text(), timeout=LONG)
     assert f"{gguf}: sha256 does not match" in win.chat.status.text()

@@ -159,3 +159,29 @@ def test_eval_answers_contract(tmp_path, capsys):
     assert result["refused_not_in_corpus"] == 1.0 and result["refused_answerable"] == 0.0
     assert set(result["latency"]) == {"card", "first_token", "total", "retrieve_rerank"}
     assert set(result["by_kind"]) == {"fact", "not-in-corpus"}
+    # the output names the index it scored: where it is, which documents folder it holds, how big it is
+    index = result["index"]
+    assert index["data_dir"] == str((tmp_path / "w").resolve()) and index["corpus"] == str(SAMPLE_DOCS.resolve())
+    assert index["documents"] == 14 and index["chunks"] > 0
+    code, out, _ = run(capsys, "--models-dir", str(MODELS), "eval", "answers", str(golden), "--corpus", str(SAMPLE_DOCS),
+                       "--work-dir", str(tmp_path / "w"))
+    assert code == 0 and f"index scored: {(tmp_path / 'w').resolve()} (14 documents from {SAMPLE_DOCS.resolve()}" in out
+
+
+def test_eval_refuses_a_work_dir_that_holds_another_corpus(tmp_path, capsys):
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", other)
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text(json.dumps({"id": "a", "question": "How is the filter backwashed?", "kind": "procedure",
+                                  "source_file": "filter-backwash-procedure.md", "answer_keywords": []}) + "\n",
+                      encoding="utf-8")
+    work = tmp_path / "w"
+    assert run(capsys, "--models-dir", str(MODELS), "eval", "golden", str(golden), "--corpus", str(other),
+               "--work-dir", str(work), "--json")[0] == 0
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(SAMPLE_DOCS / "lockout-tagout-procedure.docx", mine)
+    code, _, err = run(capsys, "--models-dir", str(MODELS), "eval", "golden", str(golden), "--corpus", str(mine),
+                       "--work-dir", str(work))
+    assert code == 2 and "also holds 1 document(s) from outside" in err and "--work-dir" in err

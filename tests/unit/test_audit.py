@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.assistant import Answer, Source
+from operator_assistant.core.assistant import Answer, Source, record_answer
 from operator_assistant.core.audit import GENESIS, HEAD, AuditLog, line_hash, record_event, settings_changes
 from operator_assistant.core.engine import Engine
 
@@ -237,7 +237,7 @@ def test_a_question_record_keeps_80_characters_and_never_the_answer_or_passages(
     source = Source(1, "abcd:1234", "Booster manual", "/docs/booster.pdf", ("Alarms",), (3,), 0, 40, passage, 0.9)
     answer = Answer(question, question, "SECRET ANSWER TEXT: 118 psi [1].", False, [source],
                     timings={"total_ms": 1234.5})
-    assert engine.record_answer(answer, "model.gguf", "none") == ""
+    assert record_answer(engine, answer, "model.gguf", "none") == ""
     raw = engine.audit.path.read_text(encoding="utf-8")
     record = json.loads(raw)
     assert record["question"] == question[:80] and record["question_chars"] == len(question)

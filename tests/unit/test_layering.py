@@ -12,3 +12,52 @@ def test_core_never_imports_qt():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _imports(path) -> set[str]:
+    """Every module a source file imports, at the top or inside a function (relative imports resolved)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _front_ends():
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "operator_assistant"
+    gui = sorted((package / "gui").glob("*.py"))
+    return package, gui, [package / "cli.py", package / "cli_admin.py", package / "selftest.py"]
+
+
+def _reaching(files, forbidden: tuple[str, ...]) -> list[str]:
+    return [f"{path.name} imports {name}" for path in files for name in sorted(_imports(path))
+            if any(name == f or name.startswith(f + ".") for f in forbidden)]
+
+
+def test_the_window_opens_a_data_folder_only_through_the_workspace():
+    """The GUI never reaches into the index, the model files or the engine: it talks to a Workspace."""
+    _, gui, _ = _front_ends()
+    assert gui, "no GUI modules found"
+    assert _reaching(gui, ("operator_assistant.core.index", "operator_assistant.core.models",
+                           "operator_assistant.core.engine")) == []
+
+
+def test_the_command_line_and_self_test_open_a_data_folder_only_through_the_workspace():
+    _, _, front = _front_ends()
+    assert _reaching(front, ("operator_assistant.core.index", "operator_assistant.core.engine",
+                             "operator_assistant.core.assistant.open_assistant")) == []
+
+
+def test_the_index_layer_knows_nothing_of_answers():
+    """No cycle: the engine and the index never import the answer side, which imports them."""
+    package, _, _ = _front_ends()
+    below = [package / "core" / "engine.py", *sorted((package / "core" / "index").glob("*.py"))]
+    assert _reaching(below, ("operator_assistant.core.assistant", "operator_assistant.core.answer",
+                             "operator_assistant.core.workspace")) == []

@@ -1,0 +1,262 @@
+"""One data folder opened: its settings, index, models, assistant, conversation history and audit log.
+
+The command line, the window and the self-test open a data folder only through a Workspace
+(Anki's `Collection`), so the application is assembled in one place and the front ends never
+reach into the index or the model files themselves (tests/unit/test_layering.py checks the
+imports). Plain Python: no Qt here, and nothing slow happens until it is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from operator_assistant.config import Settings, load_settings
+from operator_assistant.core.audit import AuditLog
+from operator_assistant.core.engine import Engine
+from operator_assistant.core.index.manifest import DocumentRecord
+from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress
+from operator_assistant.core.revisions import RevisionStatus
+from operator_assistant.errors import ModelError
+
+if TYPE_CHECKING:
+    from operator_assistant.core.assistant import Assistant
+    from operator_assistant.core.documents.ocr import OcrPage
+    from operator_assistant.core.embedding import Embedder
+    from operator_assistant.core.history import ConversationLog
+    from operator_assistant.core.index.lock import DataFolderLock
+    from operator_assistant.core.retrieval.retriever import SearchResult
+
+__all__ = ["DocumentRecord", "Workspace", "model_choices"]
+
+log = logging.getLogger("retrieval")
+
+
+def model_choices(models_dir: Path, role: str) -> list[str]:
+    """Model names an admin can pick for a role (the settings dialog's lists)."""
+    from operator_assistant.core.models import available_models
+
+    return available_models(models_dir, role)
+
+
+class Workspace:
+    """A data folder with everything opened on it, each part when first used.
+
+    `separate_writer`: changes to the index (ingest, remove, corrections) get their own
+    engine and SQLite connection, sharing the embedder, so a window can read while it
+    writes. A command line that does one thing at a time uses one engine for both.
+    """
+
+    def __init__(self, settings: Settings, *, audit: bool = True, separate_writer: bool = False,
+                 embedder: Embedder | None = None, today: Callable[[], date] = date.today) -> None:
+        self.settings = settings
+        self._audit = audit
+        self._separate_writer = separate_writer
+        self._embedder = embedder
+        self._today = today
+        self._lock = threading.RLock()
+        self._engine: Engine | None = None
+        self._writer: Engine | None = None
+        self._assistant: Assistant | None = None
+        self._history: ConversationLog | None = None
+        self._claims: list[DataFolderLock] = []
+
+    @property
+    def separate_writer(self) -> bool:
+        return self._separate_writer
+
+    @classmethod
+    def open(cls, data_dir: Path | str | None = None, models_dir: Path | str | None = None, *, audit: bool = True,
+             separate_writer: bool = False, **overrides: Any) -> Workspace:
+        """The workspace for a data folder, with its settings read (defaults, config.toml, environment, `overrides`)."""
+        return cls(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), audit=audit,
+                   separate_writer=separate_writer)
+
+    # the parts, opened when first used
+
+    @property
+    def engine(self) -> Engine:
+        """The index for reading: questions, search, document lists."""
+        with self._lock:
+            if self._engine is None:
+                self._engine = Engine(self.settings, self._embedder, audit=self._audit, today=self._today)
+            return self._engine
+
+    @property
+    def writer(self) -> Engine:
+        """The index for changes; the reading engine itself unless `separate_writer`."""
+        if not self._separate_writer:
+            return self.engine
+        with self._lock:
+            if self._writer is None:
+                self._writer = Engine(self.settings, self.engine.embedder, audit=self._audit, today=self._today)
+            return self._writer
+
+    @property
+    def assistant(self) -> Assistant:
+        """Answers questions; its language model loads at the first question that needs it."""
+        with self._lock:
+            if self._assistant is None:
+                from operator_assistant.core.assistant import open_assistant
+
+                self._assistant = open_assistant(self.engine)
+            return self._assistant
+
+    @property
+    def history(self) -> ConversationLog:
+        """The conversations kept in the data folder across restarts."""
+        with self._lock:
+            if self._history is None:
+                from operator_assistant.core.history import ConversationLog
+
+                self._history = ConversationLog(self.settings.data_dir / "history.sqlite3")
+            return self._history
+
+    @property
+    def audit(self) -> AuditLog:
+        """The audit log of questions and corpus changes (also when this workspace records nothing)."""
+        engine_audit = self.engine.audit if self._engine is not None else None
+        return engine_audit or AuditLog.for_settings(self.settings)
+
+    def claim(self, purpose: str) -> None:
+        """Hold the data folder for `purpose` ("window", a corpus change) until `close`; IndexBusy when taken."""
+        from operator_assistant.core.index.lock import claim_data_folder
+
+        self._claims.append(claim_data_folder(self.settings.index_dir, purpose))
+
+    def warm_up(self) -> None:
+        """Load now, off the GUI thread, what the first question or drop would otherwise wait for."""
+        from operator_assistant.core.answer.evidence import load_word_list
+        from operator_assistant.core.models import resolve_model
+
+        # The language model's weights are checked now (hashes cached by size and mtime), so a
+        # damaged file is reported at start-up, not at the first question; it loads on first use.
+        resolve_model(self.settings.models_dir, self.settings.llm, "llm")
+        engine = self.engine
+        model_id = engine.embedder.model_id
+        writer = self.writer
+        if engine.store.embedder_id in (None, model_id):
+            engine.store.vectors(model_id)
+            if writer is not engine:
+                writer.store.vectors(model_id)
+        engine.store.lexical()
+        load_word_list()
+        self.assistant  # noqa: B018 - reranker and policy now
+
+    def close(self) -> None:
+        with self._lock:
+            for engine in (self._writer, self._engine):
+                if engine is not None:
+                    engine.close()
+            self._engine = self._writer = self._assistant = None
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+        while self._claims:
+            self._claims.pop().release()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # reading
+
+    def documents(self, doc_ids: list[str] | None = None) -> list[DocumentRecord]:
+        return self.engine.store.manifest.documents(doc_ids)
+
+    def chunk_count(self) -> int:
+        return self.engine.store.manifest.chunk_count()
+
+    def health(self) -> dict[str, Any]:
+        return self.engine.store.health()
+
+    def revisions(self) -> dict[str, RevisionStatus]:
+        """Each indexed document's revision status today (a change is audited once)."""
+        return self.engine.revisions()
+
+    def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
+        """A document's pages read by OCR, as kept in the index (a scan is shown without reading it again)."""
+        return self.engine.store.manifest.ocr_pages(doc_id)
+
+    def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
+               section: str | None = None, all_revisions: bool = False) -> SearchResult:
+        return self.engine.search(query, k=k, documents=documents, section=section, all_revisions=all_revisions)
+
+    # changing the index
+
+    def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
+               report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
+        return self.writer.ingest(paths, progress, cancel, report, force)
+
+    def remove(self, doc_ids: list[str]) -> int:
+        """Remove documents from every index; returns the chunks removed."""
+        writer = self.writer
+        return writer.remove(doc_ids, writer.loaded_embedder_id)
+
+    def reindex(self) -> int:
+        return self.writer.reindex()
+
+    def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
+                         effective: str | None = None, clear: bool = False) -> RevisionStatus:
+        return self.writer.correct_identity(doc_id, number, revision, effective, clear=clear)
+
+    def calibrate(self, questions: list[Any]) -> Any:
+        """The refusal threshold from golden questions, stored with the index."""
+        from operator_assistant.core.answer.calibration import calibrate
+
+        return calibrate(self.assistant, questions)
+
+    # status
+
+    def status(self) -> dict[str, Any]:
+        """Documents, chunks, models, refusal threshold and index health, without loading any model."""
+        from operator_assistant.core.answer.evidence import signal_name, stored_threshold
+        from operator_assistant.core.models import model_status, resolve_model
+
+        settings = self.settings
+        store = self.engine.store
+        docs = store.manifest.documents()
+        health = store.health()
+        models = model_status(settings.models_dir)
+        reranker = settings.reranker or next((r["name"] for r in models
+                                              if r["role"] == "reranker" and r["state"] == "ok"), "")
+        # a threshold holds only for the signal it was calibrated on: the exact reranker, by its weights' id
+        try:
+            reranker_id = resolve_model(settings.models_dir, reranker, "reranker").model_id if reranker else None
+        except ModelError:
+            reranker_id = None
+        meta = store.manifest
+        return {
+            "reranker": reranker or "no reranker installed",
+            "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
+                        "calibrated": stored_threshold(meta, signal_name(reranker_id)) is not None},
+            "data_dir": str(settings.data_dir),
+            "models_dir": str(settings.models_dir),
+            "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
+                           "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
+                           **({"ocr": {"pages": d.ocr_pages, "mean_confidence": round(d.ocr_confidence, 3)
+                                       if d.ocr_confidence is not None else None,
+                                       "unreadable_pages": list(d.unreadable_pages)}} if d.ocr_pages else {}),
+                           "indexed_at": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.indexed_at))}
+                          for d in docs],
+            "chunks": health["chunks"],
+            "index": health,
+            "embedder_configured": settings.embedder,
+            "models": models,
+        }
+
+    def describe_models(self) -> tuple[str, str]:
+        """(models line, reranker name) for a status bar: which models answer and whether refusal is calibrated."""
+        assistant = self.assistant
+        reranker = assistant.reranker.name if assistant.reranker.is_model else "no reranker installed"
+        _, calibrated = assistant.threshold()
+        refusal = "refusal threshold calibrated" if calibrated else "refusal threshold: default (not calibrated)"
+        return (f"Embedder {self.settings.embedder}; language model {self.settings.llm}; {reranker}; {refusal}",
+                reranker)
