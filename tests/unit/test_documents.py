@@ -402,3 +402,28 @@ def test_a_printed_table_of_contents_names_the_sections_of_a_pdf_without_outline
 
     sections = {c.section for c in chunk_document(doc)}
     assert ("2 Request Handling", "2.2 Retries") in sections and ("Appendix A Function Codes",) in sections
+
+
+def test_a_word_contents_list_is_its_own_section(tmp_path: Path):
+    # Word's contents entries ("toc 1", "toc 2" styles) carry no dot leaders once read as text
+    import docx
+    from docx.enum.style import WD_STYLE_TYPE
+
+    from operator_assistant.core.chunking import chunk_document
+
+    document = docx.Document()
+    for name in ("toc 1", "toc 2"):
+        document.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+    document.add_paragraph("Drinking Water Regulations")
+    for style, entry in [("toc 1", "Article 1. Definitions\t22"), ("toc 2", "§64401. Approved Laboratory.\t22"),
+                         ("toc 1", "Article 2. Requirements\t23")]:
+        document.add_paragraph(entry, style=style)
+    document.add_heading("Article 1. Definitions", level=1)
+    document.add_paragraph("An approved laboratory is one certified by the State Board for the analysis.")
+    path = tmp_path / "regs.docx"
+    document.save(str(path))
+    doc = load_document(path)
+    sections = {c.section: c.text for c in chunk_document(doc)}
+    assert sections[("Contents",)].startswith("Article 1. Definitions") and "§64401." in sections[("Contents",)]
+    assert "Drinking Water Regulations" not in sections[("Contents",)]  # the cover line before the list
+    assert "certified by the State Board" in sections[("Article 1. Definitions",)]

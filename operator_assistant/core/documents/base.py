@@ -98,6 +98,12 @@ class TextBuilder:
         self.parts.append(text)
         self.length += len(text)
 
+    def mark(self, label: str, level: int, separator: str = "\n\n") -> None:
+        """A heading with no text of its own where the next text (added with `separator`) starts:
+        the section a Word contents list forms, which the document does not title."""
+        at = self.length + (len(separator) if self.length else 0)
+        self.blocks.append(Block(HEADING, at, at, level, label))
+
     def add_row(self, cells: list[str]) -> list[Cell]:
         """Add a table row as one ROW block, "a | b | c", and return its cells with their offsets
         (an empty cell keeps its column and gets an empty span)."""

@@ -86,6 +86,7 @@ def _convert(path: Path, document: WordDocument) -> Document:
     tables: list[TableData] = []
     numbering = 0
     last_text = ""  # the paragraph before: a "heading" introduced by a colon is the text it introduces
+    in_contents = False
     for item in document.iter_inner_content():
         if isinstance(item, Table):
             numbering = 0
@@ -99,7 +100,13 @@ def _convert(path: Path, document: WordDocument) -> Document:
         if not text:
             continue
         before, last_text = last_text, text
-        if style == "Title":
+        listed = style.casefold().startswith(("toc ", "toc heading"))  # Word's contents list: its own section
+        if listed and not in_contents:
+            out.mark("Contents", 1, separator="\n")
+        in_contents = listed
+        if listed:
+            out.add(text, TEXT, separator="\n")
+        elif style == "Title":
             out.add(text, HEADING, 1)
             numbering = 0
         elif heading and reads_as_heading(text, before, styled=True):
