@@ -29,38 +29,14 @@ K1, B, EPSILON = 1.5, 0.75, 0.25
 class LexicalIndex:
     def __init__(self, ids: Sequence[str], tokens: Iterable[Sequence[str] | str]) -> None:
         """Build from each chunk's tokens (a list, or the manifest's space-separated string)."""
-        terms: dict[str, int] = {}
-        columns: list[np.ndarray] = []
-        lengths = np.zeros(len(ids), dtype=np.int64)
-        add = terms.setdefault
-        for row, chunk_tokens in enumerate(tokens):
-            if isinstance(chunk_tokens, str):
-                chunk_tokens = chunk_tokens.split()
-            lengths[row] = len(chunk_tokens)
-            # New terms take the next column in order of first appearance, as rank-bm25's idf
-            # dict does: the mean idf (and so the epsilon floor) is summed in that order.
-            columns.append(np.fromiter((add(t, len(terms)) for t in chunk_tokens), dtype=np.int32,
-                                       count=len(chunk_tokens)))
-        if len(columns) != len(ids):
-            raise ValueError(f"{len(ids)} chunk ids but {len(columns)} token lists")
-        n_docs, n_terms = len(ids), len(terms)
-        cols = np.concatenate(columns) if columns else np.zeros(0, dtype=np.int32)
-        del columns
-        rows = np.repeat(np.arange(n_docs, dtype=np.int32), lengths)
-        # Duplicates summed: term frequency per (chunk, term). Rows arrive in order, so each
-        # column's chunk rows come out sorted (identifier matching relies on it).
-        counts = csc_matrix((np.ones(len(cols), dtype=np.float64), (rows, cols)), shape=(n_docs, n_terms))
-        counts.sum_duplicates()
-        del rows, cols
-        indptr, indices, tf = counts.indptr.astype(np.int64), counts.indices.astype(np.int32), counts.data
-        idf = _okapi_idf(np.diff(indptr), n_docs)
-        weights = np.zeros(0, dtype=np.float64)
-        if n_docs:
-            avgdl = int(lengths.sum()) / n_docs
-            doc_len = lengths[indices].astype(np.float64)
-            # rank-bm25: idf * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * doc_len / avgdl))), same order
-            weights = np.repeat(idf, np.diff(indptr)) * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * doc_len / avgdl)))
-        self._setup(list(ids), list(terms), indptr, indices, weights, idf)
+        self._setup(*_build(zip(ids, tokens, strict=True)))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[tuple[str, Sequence[str] | str]]) -> LexicalIndex:
+        """Build from (chunk id, tokens) pairs, streamed: no chunk's token list is kept."""
+        index = cls.__new__(cls)
+        index._setup(*_build(rows))
+        return index
 
     @classmethod
     def from_arrays(cls, ids: list[str], terms: list[str], indptr: np.ndarray, indices: np.ndarray,
@@ -84,7 +60,6 @@ class LexicalIndex:
                weights: np.ndarray, idf: np.ndarray) -> None:
         self.ids = ids
         self.position = {chunk_id: i for i, chunk_id in enumerate(ids)}
-        self.terms = terms
         self._column = {term: j for j, term in enumerate(terms)}
         if len(self._column) != len(terms):
             raise ValueError("lexical index terms are not unique")
@@ -94,6 +69,11 @@ class LexicalIndex:
     @property
     def vocabulary(self) -> Collection[str]:
         return self._column.keys()
+
+    @property
+    def terms(self) -> list[str]:
+        """The vocabulary in column order (what `from_arrays` takes back)."""
+        return list(self._column)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -176,6 +156,44 @@ class LexicalIndex:
             if term in self._column:
                 covered += np.isin(rows, self._chunks_with(term)) * weight
         return [float(c) / total for c in covered]
+
+
+def _build(rows: Iterable[tuple[str, Sequence[str] | str]]
+           ) -> tuple[list[str], list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(ids, terms, indptr, indices, weights, idf) of the BM25 weight matrix, chunks as rows, terms as columns."""
+    ids: list[str] = []
+    terms: dict[str, int] = {}
+    columns: list[np.ndarray] = []
+    lengths: list[int] = []
+    add = terms.setdefault
+    for chunk_id, chunk_tokens in rows:
+        if isinstance(chunk_tokens, str):
+            chunk_tokens = chunk_tokens.split()
+        ids.append(chunk_id)
+        lengths.append(len(chunk_tokens))
+        # New terms take the next column in order of first appearance, as rank-bm25's idf
+        # dict does: the mean idf (and so the epsilon floor) is summed in that order.
+        columns.append(np.fromiter((add(t, len(terms)) for t in chunk_tokens), dtype=np.int32,
+                                   count=len(chunk_tokens)))
+    n_docs, n_terms = len(ids), len(terms)
+    cols = np.concatenate(columns) if columns else np.zeros(0, dtype=np.int32)
+    del columns
+    doc_lengths = np.array(lengths, dtype=np.int64)
+    rows_of = np.repeat(np.arange(n_docs, dtype=np.int32), doc_lengths)
+    # Duplicates summed: term frequency per (chunk, term). Rows arrive in order, so each
+    # column's chunk rows come out sorted.
+    counts = csc_matrix((np.ones(len(cols), dtype=np.float64), (rows_of, cols)), shape=(n_docs, n_terms))
+    counts.sum_duplicates()
+    del rows_of, cols
+    indptr, indices, tf = counts.indptr.astype(np.int64), counts.indices.astype(np.int32), counts.data
+    idf = _okapi_idf(np.diff(indptr), n_docs)
+    weights = np.zeros(0, dtype=np.float64)
+    if n_docs:
+        avgdl = sum(lengths) / n_docs
+        doc_len = doc_lengths[indices].astype(np.float64)
+        # rank-bm25: idf * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * doc_len / avgdl))), same order
+        weights = np.repeat(idf, np.diff(indptr)) * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * doc_len / avgdl)))
+    return ids, list(terms), indptr, indices, weights, idf
 
 
 def _okapi_idf(doc_freq: np.ndarray, n_docs: int) -> np.ndarray:
