@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
+from functools import cached_property
 
 import numpy as np
 from scipy.sparse import csc_matrix
@@ -59,12 +60,16 @@ class LexicalIndex:
     def _setup(self, ids: list[str], terms: list[str], indptr: np.ndarray, indices: np.ndarray,
                weights: np.ndarray, idf: np.ndarray) -> None:
         self.ids = ids
-        self.position = {chunk_id: i for i, chunk_id in enumerate(ids)}
         self._column = {term: j for j, term in enumerate(terms)}
         if len(self._column) != len(terms):
             raise ValueError("lexical index terms are not unique")
         self._indptr, self._indices, self._weights, self._idf = indptr, indices, weights, idf
         self._top_idf = float(idf.max()) if len(idf) else 0.0
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Row of each chunk id (built when first asked: start-up does not need it)."""
+        return {chunk_id: i for i, chunk_id in enumerate(self.ids)}
 
     @property
     def vocabulary(self) -> Collection[str]:
