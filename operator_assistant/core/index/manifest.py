@@ -264,6 +264,17 @@ class Manifest:
             raise
         self.db.execute("COMMIT")
 
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection of its own holding one consistent view of the manifest for a long read
+        (a commit made meanwhile is not half seen), so the shared connection stays free."""
+        db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("BEGIN")
+            yield db
+        finally:
+            db.close()  # ends the read transaction
+
     # meta
 
     def get_meta(self, key: str) -> str | None:

@@ -3,7 +3,8 @@
 Write order: the manifest commits first (with `dense_pending` set), then Chroma is
 changed, then the flag is cleared. A process killed in between leaves the flag set,
 and the next open brings Chroma back in line from the vectors in the manifest.
-BM25 is always rebuilt from the manifest, so it cannot drift.
+BM25 is built from the manifest, so it cannot drift: its saved copy (lexical_snapshot.py)
+is used only while it matches the manifest's generation and chunk ids.
 
 Writes hold the index's WriterLock (one writer across processes). A reader that finds
 Chroma behind the manifest repairs it only when it can take that lock; otherwise a
@@ -12,7 +13,6 @@ writer is at work and will finish the job, and search drops ids the manifest lac
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from operator_assistant.core.documents.ocr import OcrPage
-from operator_assistant.core.index.lexical import LexicalIndex
+from operator_assistant.core.index.lexical_snapshot import LexicalSnapshot
 from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.documents.identity import Identity
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
@@ -70,34 +70,12 @@ class SearchFilter:
         return None
 
 
-class _LexicalSnapshot:
-    def __init__(self, manifest: Manifest) -> None:
-        rows = manifest.lexical_rows()
-        self.generation = manifest.generation()
-        self.index = LexicalIndex([r[0] for r in rows], [r[3].split() for r in rows])
-        self.doc_ids = np.array([r[1] for r in rows], dtype=object)
-        self.sections = [" > ".join(json.loads(r[2])).casefold() for r in rows]
-
-    def mask(self, flt: SearchFilter) -> np.ndarray | None:
-        if not flt:
-            return None
-        mask = np.ones(len(self.doc_ids), dtype=bool)
-        if flt.doc_ids is not None:
-            mask &= np.isin(self.doc_ids, list(flt.doc_ids))
-        if flt.left_out:
-            mask &= ~np.isin(self.doc_ids, list(flt.left_out))
-        if flt.section:
-            needle = flt.section.casefold()
-            mask &= np.array([needle in s for s in self.sections], dtype=bool)
-        return mask
-
-
 class IndexStore:
     def __init__(self, index_dir: Path) -> None:
         self.dir = index_dir
         self.manifest = Manifest(index_dir / MANIFEST_FILE)
         self._vectors: VectorStore | None = None
-        self._lexical: _LexicalSnapshot | None = None
+        self._lexical: LexicalSnapshot | None = None
         self._lock = threading.RLock()
         self.writer_lock = WriterLock(index_dir)
 
@@ -144,10 +122,12 @@ class IndexStore:
         """Hold the writer lock for a whole job (an ingest, a removal); raises IndexBusy."""
         return self.writer_lock.hold()
 
-    def lexical(self) -> _LexicalSnapshot:
+    def lexical(self) -> LexicalSnapshot:
+        """BM25 as of the manifest now: the one in memory, else the saved one, else rebuilt."""
         with self._lock:
             if self._lexical is None or self._lexical.generation != self.manifest.generation():
-                self._lexical = _LexicalSnapshot(self.manifest)
+                self._lexical = None  # the old one's memory is free before the new one is read
+                self._lexical = LexicalSnapshot.open(self.manifest, self.dir)
             return self._lexical
 
     # writing
@@ -238,7 +218,8 @@ class IndexStore:
         if flt.section:
             # Chroma cannot match a substring of metadata: over-fetch, then keep matches.
             lexical = self.lexical()
-            allowed = {cid for cid, ok in zip(lexical.index.ids, lexical.mask(flt)) if ok}
+            mask = lexical.mask(flt)
+            allowed = {lexical.index.ids[i] for i in np.flatnonzero(mask)} if mask is not None else set(lexical.index.ids)
             if not allowed:
                 return []
             hits = vectors.query(vector, max(n * 10, 200), flt.chroma_where())
