@@ -327,7 +327,9 @@ def test_bookmarks_named_after_files_take_the_page_heading(tmp_path: Path):
     pdf = FPDF()
     sheets = [("env_eph_08.05 Bulk Liquids", "8.5 Bulk Liquids", "8.5 HANDLING BULK LIQUIDS"),
               ("env_eph_08.06 Dry Bulk Storage", "8.6 Dry Bulk Storage", "8.6 BULK DRY MATERIALS STORAGE"),
-              ("env_eph_09.02 Construction Waste", "9.2 Construction Waste", "Construction waste is part of any plan.")]
+              ("env_eph_09.02 Construction Waste", "9.2 Construction Waste", "Construction waste is part of any plan."),
+              # a command's name is no file's: the bookmark keeps it
+              ("booster_msx Subcommand", "7.1 Booster Placement", "7.1.2 booster_msx Subcommand")]
     for bookmark, running, heading in sheets:
         pdf.add_page()
         pdf.set_font("Helvetica", size=11)
@@ -339,7 +341,7 @@ def test_bookmarks_named_after_files_take_the_page_heading(tmp_path: Path):
     path = tmp_path / "binder.pdf"
     pdf.output(str(path))
     assert [label for _, label in headings(load_document(path))] == [
-        "8.5 HANDLING BULK LIQUIDS", "8.6 BULK DRY MATERIALS STORAGE", "Construction Waste"]
+        "8.5 HANDLING BULK LIQUIDS", "8.6 BULK DRY MATERIALS STORAGE", "Construction Waste", "7.1.2 booster_msx Subcommand"]
 
 
 def test_docx_heading_styles_on_form_fields_and_sentences_are_text(tmp_path: Path):

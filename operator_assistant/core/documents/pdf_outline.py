@@ -19,7 +19,9 @@ _XYZ, _FITH, _FITBH = 1, 3, 7
 # An outline with fewer entries than this says too little to replace the headings the fonts give.
 MIN_ENTRIES = 3
 _WORD = re.compile(r"\w+")
-_FILE_TOKEN = re.compile(r"^\S*_\S*\s+(?=\S)")  # "env_eph_08.05 " before the words of a title
+# "env_eph_08.05 " before the words of a title: an underscore and a figure ("booster_msx Subcommand"
+# names a command, not a file)
+_FILE_TOKEN = re.compile(r"^(?=\S*\d)\S*_\S*\s+(?=\S)")
 
 
 @dataclass(frozen=True)
