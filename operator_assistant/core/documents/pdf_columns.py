@@ -162,10 +162,10 @@ def titles_first(chars: PageChars, text: str, lines: Sequence[tuple[int, int, fl
     """Offsets of the page's text in reading order (-1 for a line break added) when its title comes
     late in the content stream, else None. Fact sheets and forms often write the body first and
     the title last: a title in large type set as the page's top line, below none of the text the
-    stream gave before it (EPA's
-    "EMERGENCY DISINFECTION OF DRINKING WATER"), or one set sideways along the page's edge
-    (the UKY handbook's "8.1 FLOOR DRAINS AND OIL-WATER SEPARATORS"). Read as the stream gives
-    it, the page's opening text has no section and the title heads whatever follows it."""
+    stream gave before it (EPA's "EMERGENCY DISINFECTION OF DRINKING WATER"), or one in large type
+    set sideways along the page's edge (the UKY handbook's "8.1 FLOOR DRAINS AND OIL-WATER
+    SEPARATORS"). Read as the stream gives it, the page's opening text has no section and the
+    title heads whatever follows it."""
     body = [k for k in range(len(lines)) if k not in margin]
     if len(body) < 2:
         return None
@@ -210,52 +210,6 @@ def titles_first(chars: PageChars, text: str, lines: Sequence[tuple[int, int, fl
         at = rest.index(body[0])
         order: list[int] = []
         for m, j in enumerate(rest[:at] + group + rest[at:]):
-            if m:
-                order.append(-1)
-            order.extend(range(lines[j][0], lines[j][1]))
-        return order
-    return None
-    sizes = sorted(size for k in body for size in [lines[k][2]] if size > 0)
-    body_size = sizes[len(sizes) // 2] if sizes else 0.0
-
-    def line_text(k: int) -> str:
-        return " ".join(text[lines[k][0]:lines[k][1]].split())
-
-    def sideways(k: int) -> bool:
-        start, end, _ = lines[k]
-        angles = [pdfium_c.FPDFText_GetCharAngle(chars.textpage.raw, chars.index(i)) for i in range(start, end)
-                  if not text[i].isspace() and chars.index(i) >= 0]
-        # pdfium gives -1 where it cannot tell; a slant or a skew is no sideways title
-        return bool(angles) and all(a >= 0 and abs(math.sin(a)) > 0.9 for a in angles)
-
-    def top(k: int) -> float:
-        start, end, _ = lines[k]
-        return max(chars.get_charbox(i)[3] for i in (start, end - 1))
-
-    def large(k: int) -> bool:
-        return body_size > 0 and lines[k][2] >= TITLE_SIZE * body_size
-
-    highest = max(top(k) for k in body)
-    for n, k in enumerate(body[1:], start=1):
-        above = max(top(j) for j in body[:n])
-        if large(k) and sideways(k):
-            group = [k]
-        elif large(k) and top(k) >= highest and top(k) > above + lines[k][2] / 2:  # the page's top line
-            group = [k]
-            for j in body[n + 1:]:  # a title set on two lines
-                if not (large(j) and top(j) > above + lines[j][2] / 2):
-                    break
-                group.append(j)
-        else:
-            continue
-        if not is_heading(" ".join(line_text(j) for j in group)):
-            continue
-        first = body[0]
-        rest = [j for j in range(len(lines)) if j not in group]
-        at = rest.index(first)
-        ordered = rest[:at] + group + rest[at:]
-        order: list[int] = []
-        for m, j in enumerate(ordered):
             if m:
                 order.append(-1)
             order.extend(range(lines[j][0], lines[j][1]))
