@@ -12,7 +12,6 @@ Never stored: retrieved passages or answers. A question is kept to its first 80 
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import json
 import logging
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock
+from operator_assistant.core.os_account import os_user
 from operator_assistant.files import fsync_folder, write_atomically
 
 if TYPE_CHECKING:
@@ -45,14 +45,6 @@ _ROTATED = re.compile(r"^audit\.(\d+)\.jsonl$")
 # One lock per log file in this process (threads), beside the OS file lock (processes).
 _process_locks: dict[str, threading.Lock] = {}
 _process_locks_guard = threading.Lock()
-
-
-def os_user() -> str:
-    """The OS account name; getpass raises (OSError, KeyError, ImportError) when none is set."""
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001 - any failure here must not stop the audit line
-        return f"uid:{os.getuid()}" if hasattr(os, "getuid") else "unknown"
 
 
 def line_hash(line: bytes) -> str:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.config import Settings
-from operator_assistant.core.audit import AuditLog, os_user, record_event
+from operator_assistant.core.audit import AuditLog, record_event
 from operator_assistant.core.chunking import ChunkParams
+from operator_assistant.core.os_account import os_user
 from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.embedding import Embedder, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter

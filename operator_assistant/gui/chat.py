@@ -14,9 +14,9 @@ from operator_assistant.core.answer.policy import MODEL_FIRST
 from operator_assistant.core.answer.records import PROCEDURE, TABLE, Card, CardCell
 from operator_assistant.core.assistant import Answer, Source
 from operator_assistant.core.locations import pages_label, section_label
+from operator_assistant.core.units import MEASUREMENT
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
-_SETPOINT = re.compile(r"\b\d[\d,.]*\s?(?:psi|kPa|mg/L|gpm|ft|in|%|deg [CF]|mA|V|hp|rpm|seconds|minutes|hours|s)\b")
 
 
 @dataclass
@@ -113,7 +113,7 @@ def _cite(number: int, entry: int) -> str:
 def _format_plain(text: str, entry: int, bold: bool = True, link_style: str = "") -> str:
     escaped = html.escape(text)
     if bold:
-        escaped = _SETPOINT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
+        escaped = MEASUREMENT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
     style = f' style="{link_style}"' if link_style else ""
     return _MARKER.sub(lambda m: f'<a href="source:{entry}:{m.group(1)}"{style}>[{m.group(1)}]</a>', escaped)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, is_refusal
 from operator_assistant.core.llm.base import Message
+from operator_assistant.core.units import normalise_unit
 from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
@@ -103,7 +104,7 @@ def card_facts(card: Card) -> set[str]:
         for cell, unit in zip(row, units):
             for kind, value, _, _ in claims_in(cell.text):
                 if kind == "num" and unit:
-                    facts.add(f"{value.split('|')[0]}|{unit.lower().replace(' ', '')}")
+                    facts.add(f"{value.split('|')[0]}|{normalise_unit(unit)}")
     return facts
 
 

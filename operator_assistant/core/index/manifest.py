@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.core.chunking import indexed_text
 from operator_assistant.core.documents.identity import FILE_NAME, TITLE_BLOCK, Identity, combine, read_name_identity, read_text_identity
 from operator_assistant.core.documents.ocr import OcrPage, unreadable_note, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
@@ -147,6 +148,10 @@ class ChunkRecord:
     text: str
     content_hash: str
     embedder_id: str
+
+    @property
+    def indexed_text(self) -> str:
+        return indexed_text(self.context, self.text)
 
 
 @dataclass(frozen=True)
@@ -456,7 +461,7 @@ class Manifest:
     def all_chunk_texts(self) -> list[tuple[str, str]]:
         """(chunk_id, indexed text) for re-embedding everything with another model."""
         rows = self.db.execute("SELECT chunk_id, context, text FROM chunks ORDER BY rowid").fetchall()
-        return [(cid, f"{ctx}\n{text}" if ctx else text) for cid, ctx, text in rows]
+        return [(cid, indexed_text(ctx, text)) for cid, ctx, text in rows]
 
     def replace_vectors(self, db: sqlite3.Connection, ids: list[str], vectors: np.ndarray, embedder_id: str) -> None:
         db.executemany("UPDATE chunks SET vector = ?, embedder_id = ? WHERE chunk_id = ?",
