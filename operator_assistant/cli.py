@@ -222,7 +222,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     else:
         for note in report.notes:
             print(f"note: {note}")
-        counts = ", ".join(f"{report.count(s)} {s}" for s in ("added", "updated", "unchanged", "duplicate", "removed", "skipped", "failed")
+        counts = ", ".join(f"{report.count(s)} {s}"
+                           for s in ("added", "updated", "unchanged", "duplicate", "removed", "skipped", "failed")
                            if report.count(s))
         rate = report.chunks_embedded / report.seconds if report.seconds else 0.0
         print(f"done in {report.seconds:.1f} s: {counts or 'nothing to do'}"

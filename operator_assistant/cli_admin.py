@@ -10,7 +10,12 @@ import time
 
 from operator_assistant.config import Settings
 from operator_assistant.core.roles import (
-    ENV_ADMIN_PASSPHRASE, AdminSession, change_passphrase, check_passphrase, is_passphrase_set, set_passphrase,
+    ENV_ADMIN_PASSPHRASE,
+    AdminSession,
+    change_passphrase,
+    check_passphrase,
+    is_passphrase_set,
+    set_passphrase,
 )
 from operator_assistant.errors import UserError
 

@@ -18,8 +18,8 @@ import tomli_w
 
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import UserError
-from operator_assistant.resources import install_folder, shipped_models
 from operator_assistant.files import write_atomically
+from operator_assistant.resources import install_folder, shipped_models
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"

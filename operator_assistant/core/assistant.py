@@ -17,12 +17,29 @@ from typing import Any
 import numpy as np
 
 from operator_assistant.core.answer.card import CardBuilder
-from operator_assistant.core.answer.evidence import (Evidence, missing_answer, should_refuse, signal_name,
-                                                     stored_threshold, unfamiliar_terms)
+from operator_assistant.core.answer.evidence import (
+    Evidence,
+    missing_answer,
+    should_refuse,
+    signal_name,
+    stored_threshold,
+    unfamiliar_terms,
+)
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
-from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
-                                                    SourcesFound, TextGenerated, Turn)
+from operator_assistant.core.answer.records import (
+    PROCEDURE,
+    REFUSAL,
+    Answer,
+    Answered,
+    Card,
+    CardReady,
+    Event,
+    Source,
+    SourcesFound,
+    TextGenerated,
+    Turn,
+)
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.engine import Engine

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock
+
 from operator_assistant.core.os_account import os_user
 from operator_assistant.files import fsync_folder, write_atomically
 

@@ -82,7 +82,7 @@ class BeirSet:
 
 def load_beir(folder: Path, split: str = "test") -> BeirSet:
     files = {"corpus": folder / "corpus.jsonl", "queries": folder / "queries.jsonl", "qrels": folder / "qrels" / f"{split}.tsv"}
-    for name, path in files.items():
+    for path in files.values():
         if not path.is_file():
             raise UserError(f"BEIR folder {folder} has no {path.relative_to(folder)}",
                             "expected corpus.jsonl, queries.jsonl and qrels/<split>.tsv")
@@ -127,7 +127,7 @@ def index_beir(engine: Engine, beir: BeirSet, progress: Callable[[int, int], Non
         engine.store.remove_documents(old)
     indexer = Indexer(engine.store, engine.embedder, engine.chunk_params, batch_chunks=1024)
     for n, (doc_id, (title, text)) in enumerate(beir.corpus.items()):
-        content = f"{title}\n{text}".encode("utf-8")
+        content = f"{title}\n{text}".encode()
         indexer.add(f"beir:{doc_id}", beir_document(doc_id, title, text), hashlib.sha256(content).hexdigest(),
                     len(content), FileResult(doc_id, "added"))
         if progress is not None and n % 100 == 0:

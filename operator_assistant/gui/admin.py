@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMainWindow, QToolBar, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QToolBar,
+    QWidget,
 )
 
 from operator_assistant.config import Settings

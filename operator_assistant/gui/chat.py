@@ -6,7 +6,7 @@ import html
 import re
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 

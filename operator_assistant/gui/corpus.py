@@ -9,13 +9,24 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QTableView, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from operator_assistant.core.documents.ocr import unreadable_note
-from operator_assistant.core.workspace import DocumentRecord
 from operator_assistant.core.revisions import RevisionStatus
+from operator_assistant.core.workspace import DocumentRecord
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"

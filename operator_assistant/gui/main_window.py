@@ -14,8 +14,18 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication, QFileDialog, QGridLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
-    QMessageBox, QTabWidget, QVBoxLayout, QWidget,
+    QApplication,
+    QFileDialog,
+    QGridLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
 from operator_assistant.core.assistant import Answered, CardReady, SourcesFound, TextGenerated, Turn

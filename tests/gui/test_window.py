@@ -8,9 +8,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.roles import is_passphrase_set, set_passphrase
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
-from operator_assistant.core.roles import is_passphrase_set, set_passphrase
 from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS
 

@@ -22,9 +22,17 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import (Piece, asks_prohibition, asks_value, holds_value,
-                                                       is_contents_line, ranked_pieces, states_prohibition, word_share,
-                                                       word_weights)
+from operator_assistant.core.answer.sentences import (
+    Piece,
+    asks_prohibition,
+    asks_value,
+    holds_value,
+    is_contents_line,
+    ranked_pieces,
+    states_prohibition,
+    word_share,
+    word_weights,
+)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, is_refusal
 from operator_assistant.core.llm.base import Message
-from operator_assistant.core.units import normalise_unit
 from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+from operator_assistant.core.units import normalise_unit
 
 # First in every prompt and never changed, so llama.cpp keeps its state from one question to the next.
 RULES = ("You help a water plant operator. Answer the question in one or two short sentences, using only the facts "
@@ -45,7 +45,8 @@ def evidence_lines(card: Card) -> list[str]:
                 unit = units[n] if n < len(units) else ""
                 if not cell.text or column.strip().casefold() in ("unit", "units"):
                     continue
-                shown = f"{cell.text} {unit}" if unit and any(c.isdigit() for c in cell.text) and not cell.text.endswith(unit) else cell.text
+                with_unit = unit and any(c.isdigit() for c in cell.text) and not cell.text.endswith(unit)
+                shown = f"{cell.text} {unit}" if with_unit else cell.text
                 parts.append(f"{column} {shown}")
             lines.append(f"{row[0].text}: {', '.join(parts)} [{row[0].source}]")
         return lines

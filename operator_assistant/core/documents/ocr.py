@@ -28,7 +28,8 @@ log = logging.getLogger("ingest")
 PDF_OCR_DPI = 200
 # A line read with less confidence than this is left out (RapidOCR's own default).
 MIN_LINE_CONFIDENCE = 0.5
-DETECTOR, RECOGNIZER, CLASSIFIER = "ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx", "ch_ppocr_mobile_v2.0_cls_infer.onnx"
+DETECTOR, RECOGNIZER = "ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx"
+CLASSIFIER = "ch_ppocr_mobile_v2.0_cls_infer.onnx"
 _WORD = re.compile(r"\S+")
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom

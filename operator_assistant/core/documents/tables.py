@@ -105,8 +105,9 @@ def _continues_header(header: Sequence[Cell], row: Sequence[Cell], below: Sequen
 def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | None:
     """A table from its rows, the first one naming the columns; None when there is nothing to look up.
 
-    A title spanning the whole table above it, and a note spanning it below, are left out; under the header, a line of units, or a line
-    beside a header cell that spans down to it, is a further line of the column names. In a drawn
+    A title spanning the whole table above it, and a note spanning it below, are left out; under the
+    header, a line of units, or a line beside a header cell that spans down to it, is a further line
+    of the column names. In a drawn
     grid (`drawn`), where a wrapped header cell can be a grid row of its own, so is a line of words
     under a header of words, above the figures.
     A spanning cell stands in every column (and row) it covers, as the same `Cell`."""

@@ -20,7 +20,14 @@ from pathlib import Path
 import numpy as np
 
 from operator_assistant.core.chunking import indexed_text
-from operator_assistant.core.documents.identity import FILE_NAME, TITLE_BLOCK, Identity, combine, read_name_identity, read_text_identity
+from operator_assistant.core.documents.identity import (
+    FILE_NAME,
+    TITLE_BLOCK,
+    Identity,
+    combine,
+    read_name_identity,
+    read_text_identity,
+)
 from operator_assistant.core.documents.ocr import OcrPage, unreadable_note, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
 from operator_assistant.errors import UserError
@@ -132,7 +139,8 @@ class DocumentRecord:
             return ""
         confidence = f", mean confidence {self.ocr_confidence:.2f}" if self.ocr_confidence is not None else ""
         note = unreadable_note(list(self.unreadable_pages))
-        return f"read by OCR on {self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}{confidence}" + (f"; {note}" if note else "")
+        pages = f"{self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}"
+        return f"read by OCR on {pages}{confidence}" + (f"; {note}" if note else "")
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def _precomputed_vectors_class() -> type:
             return {"model_id": self.model_id}
 
         @staticmethod
-        def build_from_config(config: dict[str, Any]) -> "PrecomputedVectors":
+        def build_from_config(config: dict[str, Any]) -> PrecomputedVectors:
             return PrecomputedVectors(config.get("model_id", ""))
 
         def default_space(self) -> str:
