@@ -395,20 +395,20 @@ def cmd_revisions(args: argparse.Namespace) -> int:
         print(f"{Path(docs[0].source).name}: {status.label or 'no number, revision or effective date'}")
         return EXIT_OK
     statuses = workspace.revisions()
-    docs = {d.doc_id: d for d in workspace.documents()}
+    by_id = {d.doc_id: d for d in workspace.documents()}
     rows = []
     for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
         i = s.identity
-        rows.append({"source": docs[doc_id].source, "title": docs[doc_id].title, "number": i.number,
+        rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": i.number,
                      "revision": i.revision, "effective": i.effective.isoformat() if i.effective else None,
                      "status": s.status_text, "read_from": i.found_in, "corrected": s.corrected, "label": s.label})
     if getattr(args, "json", False):
         _print_json(rows)
         return EXIT_OK
-    for row in rows:
-        print(f"{row['number'] or '-':<16} {('Rev ' + row['revision']) if row['revision'] else '-':<8} "
-              f"{row['effective'] or '-':<10}  {row['status'] or '-':<26} {Path(row['source']).name}"
-              + ("  (corrected by admin)" if row["corrected"] else ""))
+    for listed in rows:
+        print(f"{listed['number'] or '-':<16} {('Rev ' + listed['revision']) if listed['revision'] else '-':<8} "
+              f"{listed['effective'] or '-':<10}  {listed['status'] or '-':<26} {Path(listed['source']).name}"
+              + ("  (corrected by admin)" if listed["corrected"] else ""))
     return EXIT_OK
 
 
@@ -463,8 +463,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if result.ok:
         print(f"audit log intact: {result.lines} record(s) in {len(result.files)} file(s) in {audit.folder}")
         return EXIT_OK
-    print(f"audit log BROKEN at {audit.folder / result.problem.file}, line {result.problem.line}: "  # type: ignore[union-attr]
-          f"{result.problem.reason}", file=sys.stderr)  # type: ignore[union-attr]
+    problem = result.problem
+    assert problem is not None  # a log that is not intact names where it broke
+    print(f"audit log BROKEN at {audit.folder / problem.file}, line {problem.line}: {problem.reason}", file=sys.stderr)
     print(f"  ({result.lines} record(s) read before the check stopped)", file=sys.stderr)
     return EXIT_FAILED_FILES
 
@@ -509,7 +510,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
         reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
         result = evaluation.run_beir(engine, beir, reranker=reranker)
-        out = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
+        out: dict[str, Any] = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
                "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
                "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
                "data_dir": str(engine.settings.data_dir), "index": _scored_index(workspace)}

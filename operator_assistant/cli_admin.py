@@ -69,7 +69,7 @@ def require_admin(settings: Settings, change: str = "changing the corpus") -> No
     raise UserError(f"{change} needs admin mode: {TRIES} wrong passphrases", "nothing was changed")
 
 
-def add_admin_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_admin_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     admin = sub.add_parser("admin", help="set or change the admin passphrase (admin mode changes corpus and settings)")
     actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser("set-passphrase", help="set the admin passphrase on first use")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -157,7 +157,7 @@ class Assistant:
 
     def _word(self, question: str, card: Card, history: Sequence[Turn], cancel: Callable[[], bool] | None,
               temperature: float | None, timings: dict[str, float], started: float
-              ) -> Iterator[Event]:
+              ) -> Generator[Event, None, tuple[Wording, bool]]:
         """Stream the model's wording of the card (a generator that returns (Wording, cancelled))."""
         settings = self.engine.settings
         try:

@@ -49,7 +49,7 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[index]
 
 
-def summarize(runs: dict[str, dict[str, list[str]]], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
+def summarize(runs: dict[str, list[str]], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     """Mean metrics over queries for one system's rankings {query id: ranked doc ids}."""
     out: dict[str, float] = {}
     for name, fn, k in (("ndcg@10", ndcg_at, 10), ("recall@10", recall_at, 10), ("recall@100", recall_at, 100),
@@ -95,16 +95,16 @@ def load_beir(folder: Path, split: str = "test") -> BeirSet:
                 row = json.loads(line)
                 corpus[str(row["_id"])] = (row.get("title") or "", row.get("text") or "")
     qrels: dict[str, dict[str, int]] = {}
-    for n, line in enumerate(files["qrels"].read_text(encoding="utf-8").splitlines()):
-        parts = line.split("\t")
+    for n, text in enumerate(files["qrels"].read_text(encoding="utf-8").splitlines()):
+        parts = text.split("\t")
         if n == 0 and not parts[-1].strip().lstrip("-").isdigit():
             continue  # header
         if len(parts) >= 3:
             qrels.setdefault(parts[0], {})[parts[1]] = int(parts[2])
     queries = {}
-    for line in files["queries"].read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
+    for text in files["queries"].read_text(encoding="utf-8").splitlines():
+        if text.strip():
+            row = json.loads(text)
             if str(row["_id"]) in qrels:
                 queries[str(row["_id"])] = row["text"]
     return BeirSet(corpus, queries, qrels, digest.hexdigest())

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from operator_assistant.config import Settings
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
@@ -136,7 +138,7 @@ class Indexer:
         if not self._pending:
             return
         texts = [chunk.indexed_text for _, fresh, _ in self._pending for chunk in fresh]
-        vectors = self.embedder.embed(texts, cancel=self.cancel) if texts else None
+        vectors = self.embedder.embed(texts, cancel=self.cancel) if texts else np.zeros((0, 0), dtype=np.float32)
         row = 0
         for change, _, _ in self._pending:
             for new in change.added:

@@ -37,7 +37,8 @@ def run_gui(settings: Settings) -> int:
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setApplicationName("Operator Assistant")
     icon = shipped_root() / "assets" / "operator-assistant.png"
     if icon.is_file():

@@ -189,7 +189,7 @@ class ChatPane(QWidget):
         self.question.clear()
         self.entries.append(_Entry(text))
         self.set_busy(True)
-        self.render()
+        self.redraw()
         self.asked.emit(text)
 
     def show_sources(self, sources: list[Source]) -> None:
@@ -199,7 +199,7 @@ class ChatPane(QWidget):
         """The card, at once: the operator reads it while the model is still wording."""
         self.entries[-1].card = card
         self.entries[-1].card_sources = sources
-        self.render()
+        self.redraw()
 
     def append_text(self, piece: str) -> None:
         self.entries[-1].streamed += piece
@@ -209,24 +209,24 @@ class ChatPane(QWidget):
     def finish(self, answer: Answer) -> None:
         self.entries[-1].answer = answer
         self.set_busy(False)
-        self.render()
+        self.redraw()
 
     def load(self, answers: list[Answer]) -> None:
         """Show a stored conversation."""
         self.entries = [_Entry(a.question, a.text, a, a.citations, a.card, a.citations) for a in answers]
-        self.render()
+        self.redraw()
 
     def fail(self, message: str) -> None:
         self.entries[-1].answer = None
         self.entries[-1].error = message
         self.set_busy(False)
-        self.render()
+        self.redraw()
 
     @property
     def last_answer(self) -> Answer | None:
         return self.entries[-1].answer if self.entries else None
 
-    def render(self) -> None:
+    def redraw(self) -> None:
         blocks = []
         for n, entry in enumerate(self.entries):
             blocks.append(f'<p style="margin-top:12px"><b>Q:</b> {html.escape(entry.question)}</p>')

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -65,12 +66,12 @@ class TaskRunner(QObject):
             try:
                 result = op()
             except Exception as exc:  # noqa: BLE001 - routed by the one rule in `failed`
-                self.post(lambda error=exc: failed(error, on_failure, on_done))
+                self.post(partial(failed, exc, on_failure, on_done))
                 return None
             except BaseException as exc:
                 # SystemExit, KeyboardInterrupt: the program is asked to stop. Not an error to show:
                 # the GUI thread stops the program, and the future keeps the exception.
-                self.post(lambda error=exc: stop_program(error))
+                self.post(partial(stop_program, exc))
                 raise
             self.post(lambda: succeeded(result, on_success, on_done))
             return result

@@ -191,7 +191,8 @@ class StoredPages:
 
 def page_list(numbers: list[int]) -> str:
     """1-based page numbers as "7, 12" or "3-5, 9"."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[int] = []
     for number in sorted(numbers):
         if run and number == run[-1] + 1:
             run.append(number)

@@ -118,7 +118,7 @@ def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | N
         rows = rows[:-1]  # a note spanning the whole table under it ("*Rope construction is strands ...")
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
-    header, body = rows[0], rows[1:]
+    header, body = tuple(rows[0]), [tuple(row) for row in rows[1:]]
     lines: list[tuple[Cell, ...]] = []
     while len(body) > 1 and (_is_unit_line(body[0]) or _spans_down(lines[-1] if lines else header, body[0])
                              or (drawn and not lines and _continues_header(header, body[0], body[1]))):

@@ -303,7 +303,7 @@ class Manifest:
                  " FROM documents d")
 
         def record(row: tuple) -> DocumentRecord:
-            return DocumentRecord(*row[:-1], tuple(sorted(json.loads(row[-1]))))
+            return DocumentRecord(*(*row[:-1], tuple(sorted(json.loads(row[-1])))))
 
         if ids is None:
             return [record(row) for row in self.db.execute(query + " ORDER BY source")]
