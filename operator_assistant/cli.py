@@ -1,4 +1,8 @@
-"""Command line: models, ingest, search, status, eval."""
+"""Command line: models, ingest, search, status, eval.
+
+Commands parse arguments and print; they must not build the application themselves (core/workspace.py does)
+or decide policy (core/answer/).
+"""
 
 from __future__ import annotations
 

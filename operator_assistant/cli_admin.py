@@ -1,4 +1,7 @@
-"""Admin mode on the command line: asking for the passphrase, or refusing when nobody can be asked."""
+"""Admin mode on the command line: asking for the passphrase, or refusing when nobody can be asked.
+
+The rules are core/roles.py's; this module must not store or compare passphrases itself.
+"""
 
 from __future__ import annotations
 

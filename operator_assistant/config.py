@@ -2,6 +2,7 @@
 
 Precedence, lowest first: built-in defaults, `config.toml` in the data dir,
 environment variables, explicit arguments (the command line).
+It must not import Qt or the index, and must not do slow work at import: every entry point loads it first.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ core/answer/ (follow-ups, evidence and refusal, the card, the model's wording, t
 question -> search text (follow-up rule) -> hybrid search -> rerank -> evidence
   -> refusal without the model, or the card (at once) -> the model's wording from the
   card's evidence only -> checks -> the answer
+It must not touch Qt, files or the audit log directly.
 """
 
 from __future__ import annotations

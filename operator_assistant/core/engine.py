@@ -1,4 +1,7 @@
-"""Wires settings to the index, the embedder and the retriever. No UI here."""
+"""Wires settings to the index, the embedder and the retriever. No UI here.
+
+It must not know about answers or the GUI (core/assistant.py and core/workspace.py build on it).
+"""
 
 from __future__ import annotations
 

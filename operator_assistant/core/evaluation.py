@@ -2,6 +2,7 @@
 
 Metrics follow the BEIR / trec_eval definitions: nDCG@k with graded gains and
 log2 discount, Recall@k, and MRR@k (reciprocal rank of the first relevant hit).
+It must not write into an operator's data folder: evaluations index into a scratch folder.
 """
 
 from __future__ import annotations

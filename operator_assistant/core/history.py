@@ -1,4 +1,7 @@
-"""Conversation history in the data dir (SQLite), and export to Markdown for a shift handover."""
+"""Conversation history in the data dir (SQLite), and export to Markdown for a shift handover.
+
+It must not keep anything beyond the data dir, and must not import Qt.
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ both kinds meet on one date, a letter ranks above a number; no revision ranks lo
 - current: the newest of the rest. Two files with the same date and revision (a PDF and
   a DOCX of one issue) are both current.
 - superseded: every other one; left out of answers and search unless asked for by name.
+It must not change the index: it decides from the identities the manifest holds.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Admin mode in the window: Unlock / Lock in the toolbar, the passphrase dialog, locking after idle time.
 
 The rules live in core/roles.py; this is only the Qt side of them.
+It must not store or compare passphrases itself.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Start the desktop application."""
+"""Start the desktop application.
+
+It must not build the application's core objects (core/workspace.py does) or block on slow work.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Chat pane: question box, the answer card, the model's wording, citation links and source cards."""
+"""Chat pane: question box, the answer card, the model's wording, citation links and source cards.
+
+It must not search, call the model or decide what to show: it renders what the assistant sent.
+"""
 
 from __future__ import annotations
 

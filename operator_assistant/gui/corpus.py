@@ -1,4 +1,7 @@
-"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion."""
+"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion.
+
+It must not ingest on the GUI thread or decide who may change the corpus (core/roles.py).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Settings dialog: model choices from models/, answer settings, data dir; validated before saving."""
+"""Settings dialog: model choices from models/, answer settings, data dir; validated before saving.
+
+It must not write settings around config.py's checks (save_settings).
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ One rule for what goes wrong (and the only place that decides it): a UserError g
 task's `on_failure` (or a message box with its message and hint); anything else is a bug and
 goes to the crash handler, traceback logged; SystemExit and KeyboardInterrupt stop the program.
 `on_done` runs after either, so a view can leave its busy state without deciding which it was.
+It must not touch widgets from a worker thread.
 """
 
 from __future__ import annotations

@@ -79,3 +79,12 @@ def test_passage_sentences_are_the_one_splitters_sentences():
     assert set(passage_sentences(text)) <= set(sentences(text))
     assert [text[s:e] for s, e in sentences(text)] == [
         "1. Close V-1 slowly.", "Then open V-2.", "The pump stops at 125 psi!", "It restarts at 90 psi [1].", "Ok."]
+
+
+def test_every_module_opens_with_a_docstring():
+    import ast
+
+    package = Path(__file__).resolve().parents[2] / "operator_assistant"
+    missing = [str(p.relative_to(package)) for p in sorted(package.rglob("*.py"))
+               if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
+    assert missing == []

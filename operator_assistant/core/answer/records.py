@@ -1,5 +1,7 @@
 """Records that leave the answer stage: sources, the answer card, the answer, and the
-events `Assistant.ask` streams (sources found, card ready, model text, answered)."""
+events `Assistant.ask` streams (sources found, card ready, model text, answered).
+Records only: they must not search, call the model or render (the GUI and CLI do that).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Loaders per format: a file in, a Document (text + blocks + page map) out."""
+"""Loaders per format: a file in, a Document (text + blocks + page map) out.
+
+Loaders must not index, embed or write anything: a file in, a Document out.
+"""
 
 from __future__ import annotations
 

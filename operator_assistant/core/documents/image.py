@@ -1,4 +1,7 @@
-"""Images (PNG, JPEG, TIFF, multi-page TIFF too) as documents: each frame is a page read by OCR."""
+"""Images (PNG, JPEG, TIFF, multi-page TIFF too) as documents: each frame is a page read by OCR.
+
+It must not read an image without the bundled OCR model (no fallback that fetches one).
+"""
 
 from __future__ import annotations
 

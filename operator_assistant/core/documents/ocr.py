@@ -3,6 +3,7 @@
 An OCR page keeps its text with one box per word, in page units from the page's top left
 (PDF points for a PDF page, pixels for an image), so a citation can be highlighted on the
 page image. The weights are loaded only from the models folder, by explicit path.
+It must never download weights.
 """
 
 from __future__ import annotations

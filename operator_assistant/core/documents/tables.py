@@ -4,6 +4,7 @@ Loaders find the tables (DOCX and HTML from their markup, Markdown from its pipe
 PDF from column gaps on the page) and hand them over as `Table`s. Ingest keeps them in the
 manifest with their section and page, so that an answer can show the cells a question asks
 for, verbatim, and the source viewer can highlight one cell.
+It must not guess values: a cell is text found in the document, verbatim.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 It holds every chunk's text, tokens and vector, so both search indexes can be
 rebuilt from it alone: BM25 is built from it at start-up, and Chroma is brought
 back in step with it after a crash (see IndexStore).
+It must not embed or tokenize: it stores what ingest computed.
 """
 
 from __future__ import annotations

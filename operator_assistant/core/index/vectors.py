@@ -1,4 +1,7 @@
-"""Dense index in ChromaDB: cosine space, vectors always computed by us."""
+"""Dense index in ChromaDB: cosine space, vectors always computed by us.
+
+Chroma must never compute vectors or fetch a model: ours come precomputed.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 The chat template comes from the GGUF file itself. One model instance serves one
 generation at a time: the lock is held for the whole stream.
+It must not load weights from anywhere but models/, and never from the network.
 """
 
 from __future__ import annotations
