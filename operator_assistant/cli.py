@@ -11,9 +11,9 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from operator_assistant import __version__
 from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
@@ -21,6 +21,9 @@ from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import golden_questions
+
+if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+    from operator_assistant.core.workspace import Workspace
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -131,7 +134,7 @@ def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Setting
 _opened: list[Any] = []  # workspaces (and the data-folder claims they hold) closed when the command ends
 
 
-def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True):  # noqa: ANN202
+def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True) -> Workspace:
     """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
     from operator_assistant.core.workspace import Workspace
 
@@ -158,7 +161,7 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
-def _progress_bar(enabled: bool):  # noqa: ANN202
+def _progress_bar(enabled: bool) -> tuple[Callable[[int, int, str], None] | None, Callable[[], None]]:
     if not enabled or not sys.stderr.isatty():
         return None, lambda: None
     from tqdm import tqdm
@@ -400,7 +403,7 @@ def cmd_revisions(args: argparse.Namespace) -> int:
         return EXIT_OK
     statuses = workspace.revisions()
     by_id = {d.doc_id: d for d in workspace.documents()}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
         i = s.identity
         rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": i.number,

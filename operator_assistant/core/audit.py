@@ -191,7 +191,8 @@ class AuditLog:
         if size == 0 or size + incoming <= self.max_bytes:
             return False
         rotated = self.rotated()
-        number = int(_ROTATED.match(rotated[-1].name).group(1)) + 1 if rotated else 1  # type: ignore[union-attr]
+        last = _ROTATED.match(rotated[-1].name) if rotated else None  # rotated() lists only names that match
+        number = int(last.group(1)) + 1 if last else 1
         os.replace(self.path, self.folder / f"audit.{number:08d}.jsonl")
         rotated = self.rotated()
         for old in rotated[:max(0, len(rotated) - self.keep_files)]:
@@ -250,7 +251,7 @@ def record_event(audit: AuditLog | None, event: str, **fields: Any) -> str:
     try:
         audit.append(event, **fields)
         return ""
-    except Exception as exc:  # noqa: BLE001 - disk full, permissions, lock timeout or a bug: never lose the work
+    except Exception as exc:  # broad on purpose: disk full, permissions, lock timeout or a bug: never lose the work
         warning = f"audit log not written ({audit.folder}): {exc}"
         log.warning(warning)
         return warning

@@ -121,7 +121,7 @@ class AdminMode(QObject):
         for each in [widget, *widget.findChildren(QWidget)]:
             each.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if event.type() in ACTIVITY:
             self.session.touch()
         return False

@@ -64,7 +64,8 @@ class DocumentTable(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # Qt override
         return len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,  # Qt override
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
@@ -131,8 +132,9 @@ class IdentityDialog(QDialog):
 
     def values(self) -> tuple[str | None, str | None, str | None]:
         """Each field as typed, or None where it was left as shown (so it is not marked as corrected)."""
-        return tuple(field.text().strip() if field.text().strip() != shown else None  # type: ignore[return-value]
-                     for field, shown in zip((self.number, self.revision, self.effective), self.shown))
+        number, revision, effective = (field.text().strip() if field.text().strip() != shown else None
+                                       for field, shown in zip((self.number, self.revision, self.effective), self.shown))
+        return number, revision, effective
 
 
 class CorpusManager(QWidget):
@@ -210,11 +212,11 @@ class CorpusManager(QWidget):
                              (self.identity_button, "Edit document number and revision")):
             button.setAccessibleName(name)
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
         paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
             if self.admin:

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from operator_assistant.core.assistant import Answered, CardReady, SourcesFound, TextGenerated, Turn
+from operator_assistant.core.assistant import Answer, Answered, CardReady, Source, SourcesFound, TextGenerated, Turn
 from operator_assistant.core.history import answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
 from operator_assistant.core.revisions import RevisionStatus
@@ -220,7 +220,7 @@ class MainWindow(QMainWindow):
 
         self.tasks.run("answer", op, None, self._answer_failed, self._answer_ended)
 
-    def _finish(self, answer) -> None:  # noqa: ANN001
+    def _finish(self, answer: Answer) -> None:
         self.chat.finish(answer)
         self.history.append(Turn(answer.question, answer.text))
         if self.conversation_id is None:
@@ -296,7 +296,7 @@ class MainWindow(QMainWindow):
     def stop(self) -> None:
         self._answer_cancel.set()
 
-    def open_source(self, source) -> None:  # noqa: ANN001
+    def open_source(self, source: Source) -> None:
         status = self.revisions.get(source.doc_id)
         self.viewer.show_passage(source, status.label if status is not None else "")
         self.tabs.setCurrentWidget(self.viewer)
@@ -402,10 +402,10 @@ class MainWindow(QMainWindow):
 
     # window
 
-    def dragEnterEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
         self.corpus.dragEnterEvent(event)
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
         self.corpus.dropEvent(event)
 
     def open_settings(self) -> None:
@@ -436,7 +436,7 @@ class MainWindow(QMainWindow):
         apply_theme(_application(), self.dark)
         set_font_size(_application(), self.font_points)
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         stored = QSettings("operator-assistant", "window")
         stored.setValue("geometry", self.saveGeometry())
         stored.setValue("panes", self.splitter.saveState())

@@ -66,7 +66,7 @@ class TaskRunner(QObject):
         def work() -> Any:
             try:
                 result = op()
-            except Exception as exc:  # noqa: BLE001 - routed by the one rule in `failed`
+            except Exception as exc:  # broad on purpose: routed by the one rule in `failed`
                 self.post(partial(failed, exc, on_failure, on_done))
                 return None
             except BaseException as exc:

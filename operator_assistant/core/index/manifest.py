@@ -194,7 +194,7 @@ class IdentityRecord:
 
     @property
     def identity(self) -> Identity:
-        def pick(corrected: str | None, read: object) -> object:
+        def pick(corrected: str | None, read: str | None) -> str | None:
             return read if corrected is None else (corrected or None)
 
         effective = None if self.set_effective is None else (date.fromisoformat(self.set_effective)
@@ -202,8 +202,8 @@ class IdentityRecord:
         origin = self.read.found_in if not self.corrected else "; ".join(
             f"{name}: admin" for name, v in (("number", self.set_number), ("revision", self.set_revision),
                                             ("effective", self.set_effective)) if v is not None)
-        return Identity(pick(self.set_number, self.read.number),  # type: ignore[arg-type]
-                        pick(self.set_revision, self.read.revision),  # type: ignore[arg-type]
+        return Identity(pick(self.set_number, self.read.number),
+                        pick(self.set_revision, self.read.revision),
                         self.read.effective if self.set_effective is None else effective, origin)
 
 
