@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QTextCharFormat, QTextCursor
@@ -44,6 +45,9 @@ from operator_assistant.core.documents.image import open_frames
 from operator_assistant.core.documents.ocr import OcrPage, StoredPages
 from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError, UserError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 from operator_assistant.gui.tasks import TaskRunner
 
 log = logging.getLogger("gui")
@@ -52,7 +56,7 @@ HIGHLIGHT = QColor(255, 214, 0, 110)
 OUTLINE = QColor(230, 120, 0)
 
 
-def page_image(path: Path, document: Document, page_no: int, scale: float):  # noqa: ANN201 - a PIL image
+def page_image(path: Path, document: Document, page_no: int, scale: float) -> PILImage:
     """Page `page_no` (1-based) drawn at `scale` pixels per page unit (PDF points, or an image's pixels)."""
     if document.format == "image":
         frame = open_frames(path.read_bytes())[page_no - 1].convert("RGB")
