@@ -165,7 +165,7 @@ class ChatPane(QWidget):
         self._render_timer = QTimer(self)
         self._render_timer.setSingleShot(True)
         self._render_timer.setInterval(50)  # streamed tokens are drawn at most 20 times a second
-        self._render_timer.timeout.connect(self.render)
+        self._render_timer.timeout.connect(self.redraw)
         self.set_ready(False)
 
     # state
