@@ -1,7 +1,8 @@
 # One entry point for people and CI. Every target can be run again safely.
 #   make run    set everything up, index the sample corpus, open the desktop window on it
 #   make demo   the same on the command line: index, then answer QUESTION in the terminal
-#   make test   set everything up, run the whole test suite
+#   make test   set everything up, check the code (ruff, mypy), run the whole test suite
+#   make lint   the code checks alone: ruff (pyproject [tool.ruff]) and mypy on operator_assistant/
 #   make test-fast  the quick tier while editing: no real-model integration, no crash trials (about two minutes)
 #   make bundle set everything up, build the installable application folder in dist/
 
@@ -18,7 +19,7 @@ QUESTION ?= What is the discharge pressure alarm threshold on the B-series boost
 # own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models sample run demo test test-fast bundle clean
+.PHONY: setup models sample run demo lint test test-fast bundle clean
 
 setup: $(STAMP) models
 
@@ -43,7 +44,12 @@ run: sample
 demo: sample
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
 
-test: setup
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+# The checks run first, so CI (.ci/run -> make test) fails on a ruff or mypy error.
+test: setup lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 test-fast: setup
@@ -53,4 +59,4 @@ bundle: setup
 	$(BIN)/python packaging/build.py
 
 clean:
-	rm -rf $(VENV) .data .pytest_cache build dist
+	rm -rf $(VENV) .data .pytest_cache .mypy_cache .ruff_cache build dist

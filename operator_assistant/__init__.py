@@ -1,4 +1,7 @@
-"""Operator Assistant: offline answers from a plant's own SOPs and manuals."""
+"""Operator Assistant: offline answers from a plant's own SOPs and manuals.
+
+Importing it must not load models, Qt or the index: the package is imported by every entry point.
+"""
 
 import os
 

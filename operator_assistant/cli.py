@@ -1,4 +1,8 @@
-"""Command line: models, ingest, search, status, eval."""
+"""Command line: models, ingest, search, status, eval.
+
+Commands parse arguments and print; they must not build the application themselves (core/workspace.py does)
+or decide policy (core/answer/).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,9 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from operator_assistant import __version__
 from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
@@ -17,6 +21,9 @@ from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import golden_questions
+
+if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+    from operator_assistant.core.workspace import Workspace
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -127,7 +134,7 @@ def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Setting
 _opened: list[Any] = []  # workspaces (and the data-folder claims they hold) closed when the command ends
 
 
-def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True):  # noqa: ANN202
+def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True) -> Workspace:
     """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
     from operator_assistant.core.workspace import Workspace
 
@@ -154,7 +161,7 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
-def _progress_bar(enabled: bool):  # noqa: ANN202
+def _progress_bar(enabled: bool) -> tuple[Callable[[int, int, str], None] | None, Callable[[], None]]:
     if not enabled or not sys.stderr.isatty():
         return None, lambda: None
     from tqdm import tqdm
@@ -222,7 +229,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     else:
         for note in report.notes:
             print(f"note: {note}")
-        counts = ", ".join(f"{report.count(s)} {s}" for s in ("added", "updated", "unchanged", "duplicate", "removed", "skipped", "failed")
+        counts = ", ".join(f"{report.count(s)} {s}"
+                           for s in ("added", "updated", "unchanged", "duplicate", "removed", "skipped", "failed")
                            if report.count(s))
         rate = report.chunks_embedded / report.seconds if report.seconds else 0.0
         print(f"done in {report.seconds:.1f} s: {counts or 'nothing to do'}"
@@ -394,20 +402,20 @@ def cmd_revisions(args: argparse.Namespace) -> int:
         print(f"{Path(docs[0].source).name}: {status.label or 'no number, revision or effective date'}")
         return EXIT_OK
     statuses = workspace.revisions()
-    docs = {d.doc_id: d for d in workspace.documents()}
-    rows = []
+    by_id = {d.doc_id: d for d in workspace.documents()}
+    rows: list[dict[str, Any]] = []
     for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
         i = s.identity
-        rows.append({"source": docs[doc_id].source, "title": docs[doc_id].title, "number": i.number,
+        rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": i.number,
                      "revision": i.revision, "effective": i.effective.isoformat() if i.effective else None,
                      "status": s.status_text, "read_from": i.found_in, "corrected": s.corrected, "label": s.label})
     if getattr(args, "json", False):
         _print_json(rows)
         return EXIT_OK
-    for row in rows:
-        print(f"{row['number'] or '-':<16} {('Rev ' + row['revision']) if row['revision'] else '-':<8} "
-              f"{row['effective'] or '-':<10}  {row['status'] or '-':<26} {Path(row['source']).name}"
-              + ("  (corrected by admin)" if row["corrected"] else ""))
+    for listed in rows:
+        print(f"{listed['number'] or '-':<16} {('Rev ' + listed['revision']) if listed['revision'] else '-':<8} "
+              f"{listed['effective'] or '-':<10}  {listed['status'] or '-':<26} {Path(listed['source']).name}"
+              + ("  (corrected by admin)" if listed["corrected"] else ""))
     return EXIT_OK
 
 
@@ -462,8 +470,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if result.ok:
         print(f"audit log intact: {result.lines} record(s) in {len(result.files)} file(s) in {audit.folder}")
         return EXIT_OK
-    print(f"audit log BROKEN at {audit.folder / result.problem.file}, line {result.problem.line}: "  # type: ignore[union-attr]
-          f"{result.problem.reason}", file=sys.stderr)  # type: ignore[union-attr]
+    problem = result.problem
+    assert problem is not None  # a log that is not intact names where it broke
+    print(f"audit log BROKEN at {audit.folder / problem.file}, line {problem.line}: {problem.reason}", file=sys.stderr)
     print(f"  ({result.lines} record(s) read before the check stopped)", file=sys.stderr)
     return EXIT_FAILED_FILES
 
@@ -508,7 +517,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
         reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
         result = evaluation.run_beir(engine, beir, reranker=reranker)
-        out = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
+        out: dict[str, Any] = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
                "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
                "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
                "data_dir": str(engine.settings.data_dir), "index": _scored_index(workspace)}

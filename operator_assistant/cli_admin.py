@@ -1,4 +1,7 @@
-"""Admin mode on the command line: asking for the passphrase, or refusing when nobody can be asked."""
+"""Admin mode on the command line: asking for the passphrase, or refusing when nobody can be asked.
+
+The rules are core/roles.py's; this module must not store or compare passphrases itself.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,12 @@ import time
 
 from operator_assistant.config import Settings
 from operator_assistant.core.roles import (
-    ENV_ADMIN_PASSPHRASE, AdminSession, change_passphrase, check_passphrase, is_passphrase_set, set_passphrase,
+    ENV_ADMIN_PASSPHRASE,
+    AdminSession,
+    change_passphrase,
+    check_passphrase,
+    is_passphrase_set,
+    set_passphrase,
 )
 from operator_assistant.errors import UserError
 
@@ -64,7 +72,7 @@ def require_admin(settings: Settings, change: str = "changing the corpus") -> No
     raise UserError(f"{change} needs admin mode: {TRIES} wrong passphrases", "nothing was changed")
 
 
-def add_admin_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_admin_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     admin = sub.add_parser("admin", help="set or change the admin passphrase (admin mode changes corpus and settings)")
     actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser("set-passphrase", help="set the admin passphrase on first use")

@@ -2,6 +2,7 @@
 
 Precedence, lowest first: built-in defaults, `config.toml` in the data dir,
 environment variables, explicit arguments (the command line).
+It must not import Qt or the index, and must not do slow work at import: every entry point loads it first.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+import tomli_w
 
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import UserError
-from operator_assistant.resources import install_folder, shipped_models
 from operator_assistant.files import write_atomically
+from operator_assistant.resources import install_folder, shipped_models
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
@@ -30,6 +32,9 @@ LOCATION_FILE = "location.toml"
 
 @dataclass(frozen=True)
 class Settings:
+    """Every tunable with its default, written here once: ChunkParams, RetrievalParams and ingest's
+    batch size take their defaults from these fields."""
+
     data_dir: Path
     models_dir: Path
     embedder: str = "all-MiniLM-L6-v2"
@@ -116,7 +121,7 @@ def remember_data_dir(folder: Path | str) -> Path:
     """Check `folder` and make it the data folder for the next start without --data-dir or the environment."""
     path = check_data_dir(folder)
     write_atomically(location_file(), "# the data folder chosen in Operator Assistant's Settings dialog\n"
-                                      f"data_dir = {_toml_value(str(path))}\n")
+                     + tomli_w.dumps({"data_dir": str(path)}))
     return path
 
 
@@ -196,15 +201,6 @@ def load_settings(
     return settings
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"'
-
-
 def save_settings(data_dir: Path, values: dict[str, Any]) -> Settings:
     """Merge `values` into the data dir's config.toml after checking them; returns the new settings."""
     path = data_dir / CONFIG_FILE
@@ -217,7 +213,6 @@ def save_settings(data_dir: Path, values: dict[str, Any]) -> Settings:
     if candidate.chunk_max < candidate.chunk_target:
         raise UserError("setting 'chunk_max' must not be smaller than 'chunk_target'")
     data_dir.mkdir(parents=True, exist_ok=True)
-    lines = ["# Operator Assistant settings (written by the Settings dialog; edit with care)"]
-    lines += [f"{key} = {_toml_value(value)}" for key, value in sorted(checked.items())]
-    write_atomically(path, "\n".join(lines) + "\n")
+    write_atomically(path, "# Operator Assistant settings (written by the Settings dialog; edit with care)\n"
+                     + tomli_w.dumps(dict(sorted(checked.items()))))
     return load_settings(data_dir=data_dir)

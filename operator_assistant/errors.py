@@ -1,4 +1,7 @@
-"""Errors a person can act on, kept apart from bugs."""
+"""Errors a person can act on, kept apart from bugs.
+
+It must not import anything from the rest of the program: every layer raises these.
+"""
 
 
 class UserError(Exception):

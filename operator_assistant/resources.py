@@ -1,4 +1,7 @@
-"""Where the read-only files that ship with the program live: a source checkout or the installed bundle."""
+"""Where the read-only files that ship with the program live: a source checkout or the installed bundle.
+
+It must not write to these locations: they may be read-only.
+"""
 
 from __future__ import annotations
 

@@ -11,10 +11,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from operator_assistant.config import load_settings
 from operator_assistant.errors import UserError
 from operator_assistant.resources import golden_questions, sample_documents
+
+if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+    from operator_assistant.core.assistant import Answer, Assistant
+    from operator_assistant.core.workspace import Workspace
 
 log = logging.getLogger("self-test")
 
@@ -41,7 +46,7 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
             detail, ok = step(), True
         except (UserError, AssertionError) as exc:
             detail, ok = str(exc).replace("\n", " "), False
-        except Exception as exc:  # noqa: BLE001 - a bug is a failed check too; the report must still finish
+        except Exception as exc:  # broad on purpose: a bug is a failed check too; the report must still finish
             log.exception("self-test check %r failed", name)
             detail, ok = f"{type(exc).__name__}: {exc}", False
         checks.append(Check(name, ok, detail, time.perf_counter() - started))
@@ -95,7 +100,7 @@ def _verify_weights(models_dir: Path) -> str:
     return f"{sum(len(s.files) for s in specs)} files of {len(specs)} models match their sha256"
 
 
-def _ingest(workspace) -> str:  # noqa: ANN001 - Workspace is imported lazily (torch takes seconds)
+def _ingest(workspace: Workspace) -> str:
     folder = sample_documents()
     assert folder.is_dir(), f"no sample corpus at {folder}"
     result = workspace.ingest([folder])
@@ -106,7 +111,7 @@ def _ingest(workspace) -> str:  # noqa: ANN001 - Workspace is imported lazily (t
     return f"{len(result.results)} files, {chunks} chunks"
 
 
-def _ask(assistant, question: str):  # noqa: ANN001, ANN202
+def _ask(assistant: Assistant, question: str) -> Answer:
     from operator_assistant.core.assistant import Answered
 
     for event in assistant.ask(question, temperature=0.0):

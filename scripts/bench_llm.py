@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.answer.wording import RULES
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.llm.llama import load_llm
-from operator_assistant.core.answer.wording import RULES
 from operator_assistant.core.models import resolve_model
 
 ROOT = Path(__file__).resolve().parent.parent

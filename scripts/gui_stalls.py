@@ -157,7 +157,7 @@ def main() -> int:
         step("zoom in", lambda: viewer.set_zoom(viewer.zoom * 1.25))
         step("zoom in again", lambda: viewer.set_zoom(viewer.zoom * 1.25))
         step("zoom out", lambda: viewer.set_zoom(viewer.zoom / 1.25))
-        viewer.find.setText(word)
+        viewer.find_box.setText(word)
         step(f"find {word!r}", viewer.find_next, expect_shown=False)
         step("find again", viewer.find_next, expect_shown=False)
         step("opening the citation again", lambda: window.open_source(source))

@@ -32,13 +32,12 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
-
 import docx
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Pt
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = Path(__file__).resolve().parent / "sample_sources"
@@ -55,7 +54,7 @@ DOCX_DOCS = [
     "emergency-generator-operation",
 ]
 
-FIXED_DATE = dt.datetime(2024, 3, 1, 8, 0, 0, tzinfo=dt.timezone.utc)
+FIXED_DATE = dt.datetime(2024, 3, 1, 8, 0, 0, tzinfo=dt.UTC)
 AUTHOR = "Harlow Valley Water Authority"
 
 

@@ -3,8 +3,9 @@
     .venv/bin/python scripts/section_paths.py ../shared/benchmarks/plant-docs/docs [--samples 3]
 
 For each document: chunks, chunks with no section, chunks whose stored section path is longer
-than 120 characters and those whose path as a citation shows it (section_label) is, tables found, load time, and the commonest paths (a path shared by
-many chunks that reads as body text, a table of contents or a list of figures is a defect).
+than 120 characters and those whose path as a citation shows it (section_label) is, tables found,
+load time, and the commonest paths (a path shared by many chunks that reads as body text, a table
+of contents or a list of figures is a defect).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ core/answer/ (follow-ups, evidence and refusal, the card, the model's wording, t
 question -> search text (follow-up rule) -> hybrid search -> rerank -> evidence
   -> refusal without the model, or the card (at once) -> the model's wording from the
   card's evidence only -> checks -> the answer
+It must not touch Qt, files or the audit log directly.
 """
 
 from __future__ import annotations
@@ -11,18 +12,35 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from operator_assistant.core.answer.card import CardBuilder
-from operator_assistant.core.answer.evidence import (Evidence, missing_answer, should_refuse, signal_name,
-                                                     stored_threshold, unfamiliar_terms)
+from operator_assistant.core.answer.evidence import (
+    Evidence,
+    missing_answer,
+    should_refuse,
+    signal_name,
+    stored_threshold,
+    unfamiliar_terms,
+)
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
-from operator_assistant.core.answer.records import (PROCEDURE, REFUSAL, Answer, Answered, Card, CardReady, Event, Source,
-                                                    SourcesFound, TextGenerated, Turn)
+from operator_assistant.core.answer.records import (
+    PROCEDURE,
+    REFUSAL,
+    Answer,
+    Answered,
+    Card,
+    CardReady,
+    Event,
+    Source,
+    SourcesFound,
+    TextGenerated,
+    Turn,
+)
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.engine import Engine
@@ -140,7 +158,7 @@ class Assistant:
 
     def _word(self, question: str, card: Card, history: Sequence[Turn], cancel: Callable[[], bool] | None,
               temperature: float | None, timings: dict[str, float], started: float
-              ) -> Iterator[Event]:
+              ) -> Generator[Event, None, tuple[Wording, bool]]:
         """Stream the model's wording of the card (a generator that returns (Wording, cancelled))."""
         settings = self.engine.settings
         try:

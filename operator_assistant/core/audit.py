@@ -12,7 +12,6 @@ Never stored: retrieved passages or answers. A question is kept to its first 80 
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import json
 import logging
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock
+
+from operator_assistant.core.os_account import os_user
 from operator_assistant.files import fsync_folder, write_atomically
 
 if TYPE_CHECKING:
@@ -45,14 +46,6 @@ _ROTATED = re.compile(r"^audit\.(\d+)\.jsonl$")
 # One lock per log file in this process (threads), beside the OS file lock (processes).
 _process_locks: dict[str, threading.Lock] = {}
 _process_locks_guard = threading.Lock()
-
-
-def os_user() -> str:
-    """The OS account name; getpass raises (OSError, KeyError, ImportError) when none is set."""
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001 - any failure here must not stop the audit line
-        return f"uid:{os.getuid()}" if hasattr(os, "getuid") else "unknown"
 
 
 def line_hash(line: bytes) -> str:
@@ -198,7 +191,8 @@ class AuditLog:
         if size == 0 or size + incoming <= self.max_bytes:
             return False
         rotated = self.rotated()
-        number = int(_ROTATED.match(rotated[-1].name).group(1)) + 1 if rotated else 1  # type: ignore[union-attr]
+        last = _ROTATED.match(rotated[-1].name) if rotated else None  # rotated() lists only names that match
+        number = int(last.group(1)) + 1 if last else 1
         os.replace(self.path, self.folder / f"audit.{number:08d}.jsonl")
         rotated = self.rotated()
         for old in rotated[:max(0, len(rotated) - self.keep_files)]:
@@ -257,7 +251,7 @@ def record_event(audit: AuditLog | None, event: str, **fields: Any) -> str:
     try:
         audit.append(event, **fields)
         return ""
-    except Exception as exc:  # noqa: BLE001 - disk full, permissions, lock timeout or a bug: never lose the work
+    except Exception as exc:  # broad on purpose: disk full, permissions, lock timeout or a bug: never lose the work
         warning = f"audit log not written ({audit.folder}): {exc}"
         log.warning(warning)
         return warning

@@ -10,6 +10,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from operator_assistant.config import Settings
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
 from operator_assistant.core.documents.headings import contents_entry
 
@@ -17,8 +18,14 @@ from operator_assistant.core.documents.headings import contents_entry
 CHUNKER_VERSION = 14  # 3: PDF table rows are rows; tables kept as data. 4: table titles and unit lines. 5-6: ruled PDF tables. 7: HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections. 14: a title the stream gives last read first
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
+# Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
+
+
+def indexed_text(context: str, text: str) -> str:
+    """The text that is embedded, indexed for BM25, hashed and reranked: the chunk's context line above its text."""
+    return f"{context}\n{text}" if context else text
 
 
 @dataclass(frozen=True)
@@ -33,7 +40,7 @@ class Chunk:
 
     @property
     def indexed_text(self) -> str:
-        return f"{self.context}\n{self.text}" if self.context else self.text
+        return indexed_text(self.context, self.text)
 
     @property
     def content_hash(self) -> str:
@@ -42,9 +49,11 @@ class Chunk:
 
 @dataclass(frozen=True)
 class ChunkParams:
-    target: int = 1000
-    max_size: int = 1200
-    overlap: float = 0.15
+    """In characters; the defaults are the Settings' (config.py), the one place they are written."""
+
+    target: int = Settings.chunk_target
+    max_size: int = Settings.chunk_max
+    overlap: float = Settings.chunk_overlap
 
     @property
     def signature(self) -> str:

@@ -1,4 +1,7 @@
-"""Wires settings to the index, the embedder and the retriever. No UI here."""
+"""Wires settings to the index, the embedder and the retriever. No UI here.
+
+It must not know about answers or the GUI (core/assistant.py and core/workspace.py build on it).
+"""
 
 from __future__ import annotations
 
@@ -11,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.config import Settings
-from operator_assistant.core.audit import AuditLog, os_user, record_event
+from operator_assistant.core.audit import AuditLog, record_event
 from operator_assistant.core.chunking import ChunkParams
+from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.embedding import Embedder, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
 from operator_assistant.core.models import model_status, resolve_model
-from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
+from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
 from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
 from operator_assistant.errors import UserError
@@ -153,7 +157,7 @@ class Engine:
                     "number": s.identity.number, "revision": s.identity.revision,
                     "effective": s.identity.effective.isoformat() if s.identity.effective else None}
 
-        for doc_id, state in changed.items():
+        for doc_id in changed:
             status, was = statuses[doc_id], before[doc_id].split(":", 1)[0]
             if status.status == SUPERSEDED:
                 self.record("supersession", superseded=described(doc_id),

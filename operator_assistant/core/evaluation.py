@@ -2,6 +2,7 @@
 
 Metrics follow the BEIR / trec_eval definitions: nDCG@k with graded gains and
 log2 discount, Recall@k, and MRR@k (reciprocal rank of the first relevant hit).
+It must not write into an operator's data folder: evaluations index into a scratch folder.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[index]
 
 
-def summarize(runs: dict[str, dict[str, list[str]]], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
+def summarize(runs: dict[str, list[str]], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     """Mean metrics over queries for one system's rankings {query id: ranked doc ids}."""
     out: dict[str, float] = {}
     for name, fn, k in (("ndcg@10", ndcg_at, 10), ("recall@10", recall_at, 10), ("recall@100", recall_at, 100),
@@ -82,7 +83,7 @@ class BeirSet:
 
 def load_beir(folder: Path, split: str = "test") -> BeirSet:
     files = {"corpus": folder / "corpus.jsonl", "queries": folder / "queries.jsonl", "qrels": folder / "qrels" / f"{split}.tsv"}
-    for name, path in files.items():
+    for path in files.values():
         if not path.is_file():
             raise UserError(f"BEIR folder {folder} has no {path.relative_to(folder)}",
                             "expected corpus.jsonl, queries.jsonl and qrels/<split>.tsv")
@@ -95,16 +96,16 @@ def load_beir(folder: Path, split: str = "test") -> BeirSet:
                 row = json.loads(line)
                 corpus[str(row["_id"])] = (row.get("title") or "", row.get("text") or "")
     qrels: dict[str, dict[str, int]] = {}
-    for n, line in enumerate(files["qrels"].read_text(encoding="utf-8").splitlines()):
-        parts = line.split("\t")
+    for n, text in enumerate(files["qrels"].read_text(encoding="utf-8").splitlines()):
+        parts = text.split("\t")
         if n == 0 and not parts[-1].strip().lstrip("-").isdigit():
             continue  # header
         if len(parts) >= 3:
             qrels.setdefault(parts[0], {})[parts[1]] = int(parts[2])
     queries = {}
-    for line in files["queries"].read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
+    for text in files["queries"].read_text(encoding="utf-8").splitlines():
+        if text.strip():
+            row = json.loads(text)
             if str(row["_id"]) in qrels:
                 queries[str(row["_id"])] = row["text"]
     return BeirSet(corpus, queries, qrels, digest.hexdigest())
@@ -127,7 +128,7 @@ def index_beir(engine: Engine, beir: BeirSet, progress: Callable[[int, int], Non
         engine.store.remove_documents(old)
     indexer = Indexer(engine.store, engine.embedder, engine.chunk_params, batch_chunks=1024)
     for n, (doc_id, (title, text)) in enumerate(beir.corpus.items()):
-        content = f"{title}\n{text}".encode("utf-8")
+        content = f"{title}\n{text}".encode()
         indexer.add(f"beir:{doc_id}", beir_document(doc_id, title, text), hashlib.sha256(content).hexdigest(),
                     len(content), FileResult(doc_id, "added"))
         if progress is not None and n % 100 == 0:

@@ -1,4 +1,7 @@
-"""Conversation history in the data dir (SQLite), and export to Markdown for a shift handover."""
+"""Conversation history in the data dir (SQLite), and export to Markdown for a shift handover.
+
+It must not keep anything beyond the data dir, and must not import Qt.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from operator_assistant.core.assistant import Answer
+from operator_assistant.core.assistant import Answer, Source
 from operator_assistant.core.locations import pages_label, section_label
 
 _SCHEMA = """
@@ -43,7 +46,8 @@ class ConversationLog:
 
     def start(self, title: str) -> int:
         cursor = self.db.execute("INSERT INTO conversations(title, created) VALUES (?, ?)", (title[:120], time.time()))
-        return int(cursor.lastrowid)
+        assert cursor.lastrowid is not None  # an INSERT always sets it
+        return cursor.lastrowid
 
     def add(self, conversation_id: int, answer: Answer) -> None:
         self.db.execute("INSERT INTO turns(conversation_id, created, answer) VALUES (?, ?, ?)",
@@ -63,10 +67,10 @@ class ConversationLog:
         self.db.execute("DELETE FROM conversations")
 
 
-def _location(c: dict | object) -> str:
-    section = section_label(c.section, c.document)  # type: ignore[attr-defined]
-    page = f", {pages_label(c.pages)}" if c.pages else ""  # type: ignore[attr-defined]
-    return f"{c.document}{' - ' + section if section else ''}{page} ({Path(c.source).name})"  # type: ignore[attr-defined]
+def _location(c: Source) -> str:
+    section = section_label(c.section, c.document)
+    page = f", {pages_label(c.pages)}" if c.pages else ""
+    return f"{c.document}{' - ' + section if section else ''}{page} ({Path(c.source).name})"
 
 
 def answer_markdown(answer: Answer) -> str:

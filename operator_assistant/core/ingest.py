@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
+from operator_assistant.config import Settings
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
 from operator_assistant.core.documents.identity import read_identity
@@ -83,7 +86,7 @@ class Indexer:
     """Collects document versions and writes them in batches, so the embedder sees big batches."""
 
     def __init__(self, store: IndexStore, embedder: Embedder, params: ChunkParams,
-                 batch_chunks: int = 512, cancel: CancelCheck | None = None,
+                 batch_chunks: int = Settings.ingest_batch_chunks, cancel: CancelCheck | None = None,
                  on_written: Callable[[FileResult], None] | None = None) -> None:
         self.store = store
         self.embedder = embedder
@@ -135,7 +138,7 @@ class Indexer:
         if not self._pending:
             return
         texts = [chunk.indexed_text for _, fresh, _ in self._pending for chunk in fresh]
-        vectors = self.embedder.embed(texts, cancel=self.cancel) if texts else None
+        vectors = self.embedder.embed(texts, cancel=self.cancel) if texts else np.zeros((0, 0), dtype=np.float32)
         row = 0
         for change, _, _ in self._pending:
             for new in change.added:
@@ -264,7 +267,7 @@ def ingest_paths(
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
     report: Callable[[FileResult], None] | None = None,
-    batch_chunks: int = 256,
+    batch_chunks: int = Settings.ingest_batch_chunks,
     force: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     ocr: Callable[[], OcrEngine] | None = None,

@@ -1,4 +1,7 @@
-"""How a citation names where its passage is, the same in the CLI, the chat and the history."""
+"""How a citation names where its passage is, the same in the CLI, the chat and the history.
+
+Formatting only: it must not look anything up in the index.
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ both kinds meet on one date, a letter ranks above a number; no revision ranks lo
 - current: the newest of the rest. Two files with the same date and revision (a PDF and
   a DOCX of one issue) are both current.
 - superseded: every other one; left out of answers and search unless asked for by name.
+It must not change the index: it decides from the identities the manifest holds.
 """
 
 from __future__ import annotations
@@ -19,11 +20,22 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from enum import StrEnum
 
 from operator_assistant.core.documents.identity import Identity, normalise_revision
 from operator_assistant.core.index.manifest import IdentityRecord
 
-CURRENT, SUPERSEDED, UPCOMING = "current", "superseded", "upcoming"
+
+class RevisionState(StrEnum):
+    """Where a document stands among the revisions of its number ("" when it has no number)."""
+
+    NONE = ""
+    CURRENT = "current"
+    SUPERSEDED = "superseded"
+    UPCOMING = "upcoming"
+
+
+CURRENT, SUPERSEDED, UPCOMING = RevisionState.CURRENT, RevisionState.SUPERSEDED, RevisionState.UPCOMING
 
 _QUERY_REVISION = re.compile(r"\brev(?:ision)?\.?\s*(?P<rev>[a-z]{1,2}|\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 
@@ -50,7 +62,7 @@ class RevisionStatus:
     identity: Identity
     effective: date  # the effective date, or the day it was first indexed when it has none
     dated: bool  # False when `effective` is the first-indexed day
-    status: str = ""
+    status: RevisionState = RevisionState.NONE
     current: tuple[str, ...] = ()  # doc ids of the current revision(s) of this number
     current_name: str = ""  # "Rev C"
     previous_name: str = ""  # for a current one: the revision it supersedes
@@ -115,12 +127,12 @@ def resolve(identities: Mapping[str, IdentityRecord], today: date) -> dict[str, 
         current_name = current[0].name if current else ""
         for m in members:
             if m.doc_id in current_ids:
-                status, previous = CURRENT, older[-1].name if older else ""
+                state, previous = CURRENT, older[-1].name if older else ""
             elif m.dated and m.effective > today:
-                status, previous = UPCOMING, ""
+                state, previous = UPCOMING, ""
             else:
-                status, previous = SUPERSEDED, ""
-            out[m.doc_id] = RevisionStatus(m.doc_id, m.identity, m.effective, m.dated, status, current_ids,
+                state, previous = SUPERSEDED, ""
+            out[m.doc_id] = RevisionStatus(m.doc_id, m.identity, m.effective, m.dated, state, current_ids,
                                            current_name, previous, m.corrected)
     return out
 

@@ -1,6 +1,8 @@
 """Lexical tokenizer for BM25: prose is lowercased, stopped and stemmed; plant
 identifiers (VLV-3042-B, P-101A, CL2-ALM-07, 4-20 mA) are kept whole, in a form
-without separators, and their parts are indexed too."""
+without separators, and their parts are indexed too.
+The same tokens are used at index and query time; it must not depend on the corpus.
+"""
 
 from __future__ import annotations
 

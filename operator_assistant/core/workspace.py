@@ -146,7 +146,7 @@ class Workspace:
                 writer.store.vectors(model_id)
         engine.store.lexical()
         load_word_list()
-        self.assistant  # noqa: B018 - reranker and policy now
+        _ = self.assistant  # reranker and policy now
 
     def close(self) -> None:
         with self._lock:

@@ -1,13 +1,21 @@
 """Admin mode in the window: Unlock / Lock in the toolbar, the passphrase dialog, locking after idle time.
 
 The rules live in core/roles.py; this is only the Qt side of them.
+It must not store or compare passphrases itself.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMainWindow, QToolBar, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QToolBar,
+    QWidget,
 )
 
 from operator_assistant.config import Settings
@@ -113,7 +121,7 @@ class AdminMode(QObject):
         for each in [widget, *widget.findChildren(QWidget)]:
             each.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if event.type() in ACTIVITY:
             self.session.touch()
         return False

@@ -1,4 +1,7 @@
-"""Start the desktop application."""
+"""Start the desktop application.
+
+It must not build the application's core objects (core/workspace.py does) or block on slow work.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +40,8 @@ def run_gui(settings: Settings) -> int:
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setApplicationName("Operator Assistant")
     icon = shipped_root() / "assets" / "operator-assistant.png"
     if icon.is_file():

@@ -1,4 +1,7 @@
-"""Chat pane: question box, the answer card, the model's wording, citation links and source cards."""
+"""Chat pane: question box, the answer card, the model's wording, citation links and source cards.
+
+It must not search, call the model or decide what to show: it renders what the assistant sent.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import html
 import re
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QTimer, QUrl, Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
@@ -14,9 +17,9 @@ from operator_assistant.core.answer.policy import MODEL_FIRST
 from operator_assistant.core.answer.records import PROCEDURE, TABLE, Card, CardCell
 from operator_assistant.core.assistant import Answer, Source
 from operator_assistant.core.locations import pages_label, section_label
+from operator_assistant.core.units import MEASUREMENT
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
-_SETPOINT = re.compile(r"\b\d[\d,.]*\s?(?:psi|kPa|mg/L|gpm|ft|in|%|deg [CF]|mA|V|hp|rpm|seconds|minutes|hours|s)\b")
 
 
 @dataclass
@@ -39,7 +42,7 @@ class QuestionBox(QPlainTextEdit):
 
     submitted = Signal()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.submitted.emit()
             return
@@ -113,7 +116,7 @@ def _cite(number: int, entry: int) -> str:
 def _format_plain(text: str, entry: int, bold: bool = True, link_style: str = "") -> str:
     escaped = html.escape(text)
     if bold:
-        escaped = _SETPOINT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
+        escaped = MEASUREMENT.sub(lambda m: f"<b>{m.group()}</b>", escaped)
     style = f' style="{link_style}"' if link_style else ""
     return _MARKER.sub(lambda m: f'<a href="source:{entry}:{m.group(1)}"{style}>[{m.group(1)}]</a>', escaped)
 
@@ -162,7 +165,7 @@ class ChatPane(QWidget):
         self._render_timer = QTimer(self)
         self._render_timer.setSingleShot(True)
         self._render_timer.setInterval(50)  # streamed tokens are drawn at most 20 times a second
-        self._render_timer.timeout.connect(self.render)
+        self._render_timer.timeout.connect(self.redraw)
         self.set_ready(False)
 
     # state
@@ -189,7 +192,7 @@ class ChatPane(QWidget):
         self.question.clear()
         self.entries.append(_Entry(text))
         self.set_busy(True)
-        self.render()
+        self.redraw()
         self.asked.emit(text)
 
     def show_sources(self, sources: list[Source]) -> None:
@@ -199,7 +202,7 @@ class ChatPane(QWidget):
         """The card, at once: the operator reads it while the model is still wording."""
         self.entries[-1].card = card
         self.entries[-1].card_sources = sources
-        self.render()
+        self.redraw()
 
     def append_text(self, piece: str) -> None:
         self.entries[-1].streamed += piece
@@ -209,24 +212,24 @@ class ChatPane(QWidget):
     def finish(self, answer: Answer) -> None:
         self.entries[-1].answer = answer
         self.set_busy(False)
-        self.render()
+        self.redraw()
 
     def load(self, answers: list[Answer]) -> None:
         """Show a stored conversation."""
         self.entries = [_Entry(a.question, a.text, a, a.citations, a.card, a.citations) for a in answers]
-        self.render()
+        self.redraw()
 
     def fail(self, message: str) -> None:
         self.entries[-1].answer = None
         self.entries[-1].error = message
         self.set_busy(False)
-        self.render()
+        self.redraw()
 
     @property
     def last_answer(self) -> Answer | None:
         return self.entries[-1].answer if self.entries else None
 
-    def render(self) -> None:
+    def redraw(self) -> None:
         blocks = []
         for n, entry in enumerate(self.entries):
             blocks.append(f'<p style="margin-top:12px"><b>Q:</b> {html.escape(entry.question)}</p>')

@@ -1,4 +1,7 @@
-"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion."""
+"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion.
+
+It must not ingest on the GUI thread or decide who may change the corpus (core/roles.py).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +9,27 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QTableView, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from operator_assistant.core.documents.ocr import unreadable_note
-from operator_assistant.core.workspace import DocumentRecord
 from operator_assistant.core.revisions import RevisionStatus
+from operator_assistant.core.workspace import DocumentRecord
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"
@@ -44,18 +58,19 @@ class DocumentTable(QAbstractTableModel):
         self.revisions = dict(revisions or {})
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # Qt override
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # Qt override
         return len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,  # Qt override
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         doc = self.rows[index.row()]
         revision = self.revisions.get(doc.doc_id)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -117,8 +132,9 @@ class IdentityDialog(QDialog):
 
     def values(self) -> tuple[str | None, str | None, str | None]:
         """Each field as typed, or None where it was left as shown (so it is not marked as corrected)."""
-        return tuple(field.text().strip() if field.text().strip() != shown else None  # type: ignore[return-value]
-                     for field, shown in zip((self.number, self.revision, self.effective), self.shown))
+        number, revision, effective = (field.text().strip() if field.text().strip() != shown else None
+                                       for field, shown in zip((self.number, self.revision, self.effective), self.shown))
+        return number, revision, effective
 
 
 class CorpusManager(QWidget):
@@ -196,11 +212,11 @@ class CorpusManager(QWidget):
                              (self.identity_button, "Edit document number and revision")):
             button.setAccessibleName(name)
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
         paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
             if self.admin:

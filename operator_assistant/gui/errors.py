@@ -1,6 +1,8 @@
 """The window's two ways to report what went wrong: a UserError as its message and hint, a bug
 through the one crash handler (traceback in the log, a short message, the window keeps running).
-Deciding which is which is gui/tasks.py's `failed` for background work and the excepthook here."""
+Deciding which is which is gui/tasks.py's `failed` for background work and the excepthook here.
+It must not swallow a bug: anything that is not a UserError reaches the crash handler.
+"""
 
 from __future__ import annotations
 

@@ -9,18 +9,30 @@ import gc
 import logging
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication, QFileDialog, QGridLayout, QListWidget, QListWidgetItem, QMainWindow, QPushButton, QSplitter,
-    QMessageBox, QTabWidget, QVBoxLayout, QWidget,
+    QApplication,
+    QFileDialog,
+    QGridLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
-from operator_assistant.core.assistant import Answered, CardReady, SourcesFound, TextGenerated, Turn
+from operator_assistant.core.assistant import Answer, Answered, CardReady, Source, SourcesFound, TextGenerated, Turn
 from operator_assistant.core.history import answer_markdown, export_markdown
 from operator_assistant.core.ingest import FileResult, IngestReport
+from operator_assistant.core.revisions import RevisionStatus
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
@@ -41,11 +53,19 @@ def sample_corpus() -> Path | None:
     return folder if folder.is_dir() else None
 
 
+def _application() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)  # the window exists only inside the application
+    return app
+
+
 class MainWindow(QMainWindow):
     ready = Signal()
     ingested = Signal(object)  # IngestReport
     answered = Signal(object)  # Answer
     documents_shown = Signal()
+    dark: bool  # the theme and text size, restored from the last session
+    font_points: float
 
     def __init__(self, workspace: Workspace, offer_sample: bool = True) -> None:
         super().__init__()
@@ -97,7 +117,7 @@ class MainWindow(QMainWindow):
                             ("Ctrl+3", lambda: self.tabs.setCurrentWidget(self.corpus)), ("Ctrl+L", self.focus_chat),
                             ("Ctrl+=", lambda: self.zoom_font(+1)), ("Ctrl++", lambda: self.zoom_font(+1)),
                             ("Ctrl+-", lambda: self.zoom_font(-1)), ("Ctrl+Shift+T", self.toggle_theme)):
-            QShortcut(QKeySequence(key), self, activated=action)
+            QShortcut(QKeySequence(key), self).activated.connect(action)
         tools = self.menuBar().addMenu("&Tools")
         tools.addAction("Settings...", self.open_settings)
         view = self.menuBar().addMenu("&View")
@@ -123,7 +143,7 @@ class MainWindow(QMainWindow):
         self.loaded = False  # models loaded, indexes open: questions and drops are accepted
         self.history: list[Turn] = []
         self._answer_cancel = threading.Event()
-        self._ingest_cancel = threading.Event()
+        self._ingest_cancel: threading.Event = threading.Event()
         self.statusBar().showMessage("Loading models...")
         # Collect cyclic garbage now, on the GUI thread: a collection that starts on a
         # worker thread must never be the one that destroys Qt objects.
@@ -190,17 +210,17 @@ class MainWindow(QMainWindow):
             post(lambda: setattr(self, "revisions", statuses))
             for event in assistant.ask(question, history, cancel=cancel):
                 if isinstance(event, SourcesFound):
-                    post(lambda e=event: self.chat.show_sources(e.sources))
+                    post(partial(self.chat.show_sources, event.sources))
                 elif isinstance(event, CardReady):
-                    post(lambda e=event: self.chat.show_card(e.card, e.sources))
+                    post(partial(self.chat.show_card, event.card, event.sources))
                 elif isinstance(event, TextGenerated):
-                    post(lambda e=event: self.chat.append_text(e.text))
+                    post(partial(self.chat.append_text, event.text))
                 elif isinstance(event, Answered):
-                    post(lambda e=event: self._finish(e.answer))
+                    post(partial(self._finish, event.answer))
 
         self.tasks.run("answer", op, None, self._answer_failed, self._answer_ended)
 
-    def _finish(self, answer) -> None:  # noqa: ANN001
+    def _finish(self, answer: Answer) -> None:
         self.chat.finish(answer)
         self.history.append(Turn(answer.question, answer.text))
         if self.conversation_id is None:
@@ -276,7 +296,7 @@ class MainWindow(QMainWindow):
     def stop(self) -> None:
         self._answer_cancel.set()
 
-    def open_source(self, source) -> None:  # noqa: ANN001
+    def open_source(self, source: Source) -> None:
         status = self.revisions.get(source.doc_id)
         self.viewer.show_passage(source, status.label if status is not None else "")
         self.tabs.setCurrentWidget(self.viewer)
@@ -352,10 +372,12 @@ class MainWindow(QMainWindow):
             return
         workspace, clear = self.workspace, dialog.clear_requested
         number, revision, effective = dialog.values()
+        def corrected(status: RevisionStatus) -> None:
+            self.corpus.log.setText(f"{doc.title}: {status.label or 'no number'}")
+            self.refresh_documents()
+
         self.tasks.run("index", lambda: workspace.correct_identity(doc_id, number, revision, effective, clear=clear),
-                       lambda status: (self.corpus.log.setText(f"{doc.title}: {status.label or 'no number'}"),
-                                       self.refresh_documents()),
-                       self._ingest_failed)
+                       corrected, self._ingest_failed)
 
     def refresh_documents(self, then: Callable[[], None] | None = None) -> None:
         """Re-read the document list and index health off the GUI thread, then show them."""
@@ -380,10 +402,10 @@ class MainWindow(QMainWindow):
 
     # window
 
-    def dragEnterEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # Qt override
         self.corpus.dragEnterEvent(event)
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:  # Qt override
         self.corpus.dropEvent(event)
 
     def open_settings(self) -> None:
@@ -397,10 +419,10 @@ class MainWindow(QMainWindow):
 
     def toggle_theme(self) -> None:
         self.dark = not self.dark
-        apply_theme(QApplication.instance(), self.dark)
+        apply_theme(_application(), self.dark)
 
     def zoom_font(self, step: int) -> None:
-        self.font_points = set_font_size(QApplication.instance(), self.font_points + step)
+        self.font_points = set_font_size(_application(), self.font_points + step)
 
     def _restore_layout(self) -> None:
         stored = QSettings("operator-assistant", "window")
@@ -410,11 +432,11 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(stored.value("panes"))
         # control rooms are dim: dark is the default
         self.dark = stored.value("dark", "true") == "true"
-        self.font_points = float(stored.value("font_points", QApplication.instance().font().pointSizeF()))
-        apply_theme(QApplication.instance(), self.dark)
-        set_font_size(QApplication.instance(), self.font_points)
+        self.font_points = float(str(stored.value("font_points", _application().font().pointSizeF())))
+        apply_theme(_application(), self.dark)
+        set_font_size(_application(), self.font_points)
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         stored = QSettings("operator-assistant", "window")
         stored.setValue("geometry", self.saveGeometry())
         stored.setValue("panes", self.splitter.saveState())

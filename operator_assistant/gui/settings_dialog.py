@@ -1,4 +1,7 @@
-"""Settings dialog: model choices from models/, answer settings, data dir; validated before saving."""
+"""Settings dialog: model choices from models/, answer settings, data dir; validated before saving.
+
+It must not write settings around config.py's checks (save_settings).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-    QPushButton, QSpinBox, QWidget,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
 )
 
 from operator_assistant.config import ENV_DATA_DIR, Settings, check_data_dir, remember_data_dir, save_settings
@@ -16,7 +29,6 @@ from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MO
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.core.workspace import model_choices
 from operator_assistant.errors import UserError
-
 
 ANSWER_MODE_LABELS = {
     CARD_ONLY: "The documents' words only (the model is not asked)",

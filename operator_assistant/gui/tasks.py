@@ -5,6 +5,7 @@ One rule for what goes wrong (and the only place that decides it): a UserError g
 task's `on_failure` (or a message box with its message and hint); anything else is a bug and
 goes to the crash handler, traceback logged; SystemExit and KeyboardInterrupt stop the program.
 `on_done` runs after either, so a view can leave its busy state without deciding which it was.
+It must not touch widgets from a worker thread.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -64,13 +66,13 @@ class TaskRunner(QObject):
         def work() -> Any:
             try:
                 result = op()
-            except Exception as exc:  # noqa: BLE001 - routed by the one rule in `failed`
-                self.post(lambda error=exc: failed(error, on_failure, on_done))
+            except Exception as exc:  # broad on purpose: routed by the one rule in `failed`
+                self.post(partial(failed, exc, on_failure, on_done))
                 return None
             except BaseException as exc:
                 # SystemExit, KeyboardInterrupt: the program is asked to stop. Not an error to show:
                 # the GUI thread stops the program, and the future keeps the exception.
-                self.post(lambda error=exc: stop_program(error))
+                self.post(partial(stop_program, exc))
                 raise
             self.post(lambda: succeeded(result, on_success, on_done))
             return result

@@ -1,4 +1,7 @@
-"""Control-room ergonomics: a high-contrast dark theme, a light one, and font zoom."""
+"""Control-room ergonomics: a high-contrast dark theme, a light one, and font zoom.
+
+Looks only: it must not change behaviour.
+"""
 
 from __future__ import annotations
 

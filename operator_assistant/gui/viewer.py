@@ -16,19 +16,26 @@ import html
 import logging
 import multiprocessing
 import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QTextCharFormat, QTextCursor
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QPoint, QRect, Signal
+from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QTextEdit, QVBoxLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QTextEdit,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -38,6 +45,9 @@ from operator_assistant.core.documents.image import open_frames
 from operator_assistant.core.documents.ocr import OcrPage, StoredPages
 from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError, UserError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 from operator_assistant.gui.tasks import TaskRunner
 
 log = logging.getLogger("gui")
@@ -46,7 +56,7 @@ HIGHLIGHT = QColor(255, 214, 0, 110)
 OUTLINE = QColor(230, 120, 0)
 
 
-def page_image(path: Path, document: Document, page_no: int, scale: float):  # noqa: ANN201 - a PIL image
+def page_image(path: Path, document: Document, page_no: int, scale: float) -> PILImage:
     """Page `page_no` (1-based) drawn at `scale` pixels per page unit (PDF points, or an image's pixels)."""
     if document.format == "image":
         frame = open_frames(path.read_bytes())[page_no - 1].convert("RGB")
@@ -254,11 +264,11 @@ class SourceViewer(QWidget):
         zoom_in, zoom_out = QPushButton("Zoom +"), QPushButton("Zoom -")
         zoom_in.clicked.connect(lambda: self.set_zoom(self.zoom * 1.25))
         zoom_out.clicked.connect(lambda: self.set_zoom(self.zoom / 1.25))
-        self.find = QLineEdit()
-        self.find.setPlaceholderText("Find in document (Ctrl+F)")
-        self.find.setAccessibleName("Find in document")
-        self.find.returnPressed.connect(self.find_next)
-        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.find.setFocus)
+        self.find_box = QLineEdit()
+        self.find_box.setPlaceholderText("Find in document (Ctrl+F)")
+        self.find_box.setAccessibleName("Find in document")
+        self.find_box.returnPressed.connect(self.find_next)
+        QShortcut(QKeySequence.StandardKey.Find, self).activated.connect(self.find_box.setFocus)
         self.previous.setAccessibleName("Previous citation")
         self.next.setAccessibleName("Next citation")
         zoom_in.setAccessibleName("Zoom in")
@@ -266,18 +276,18 @@ class SourceViewer(QWidget):
         tools = QHBoxLayout()
         for widget in (self.previous, self.next, zoom_out, zoom_in):
             tools.addWidget(widget)
-        tools.addWidget(self.find, 1)
+        tools.addWidget(self.find_box, 1)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Document text")
         self.page = QLabel()
         self.page.setAccessibleName("Document page")
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.page)
-        self.scroll.setWidgetResizable(False)
+        self.page_area = QScrollArea()
+        self.page_area.setWidget(self.page)
+        self.page_area.setWidgetResizable(False)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.text)
-        self.stack.addWidget(self.scroll)
+        self.stack.addWidget(self.page_area)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(tools)
@@ -285,7 +295,7 @@ class SourceViewer(QWidget):
         self.current: Source | None = None
         self.highlighted_text = ""
         self.highlight_boxes: list[QRect] = []
-        self.zoom = 1.0
+        self.zoom: float = 1.0
         # doc id -> its pages read by OCR, kept in the index: a scan is shown without OCR-ing it again
         self.stored_ocr: Callable[[str], dict[int, OcrPage]] | None = None
 
@@ -308,7 +318,7 @@ class SourceViewer(QWidget):
         self.current, self._revision = source, revision
         self._request += 1
         request, documents, load = self._request, self.documents, self._reader(source)
-        pane_width, zoom = self.scroll.viewport().width(), self.zoom
+        pane_width, zoom = self.page_area.viewport().width(), self.zoom
         if documents.peek(path) is None:
             self.title.setText(html.escape(f"{source.document}: opening {path.name}..."))
 
@@ -374,7 +384,7 @@ class SourceViewer(QWidget):
 
     def _show_page(self, view: PassageView) -> None:
         assert view.image is not None
-        self.stack.setCurrentWidget(self.scroll)
+        self.stack.setCurrentWidget(self.page_area)
         pixmap = QPixmap.fromImage(view.image)
         painter = QPainter(pixmap)
         painter.setPen(QPen(OUTLINE, 2))  # the outline keeps a short highlight visible on a busy page
@@ -387,8 +397,8 @@ class SourceViewer(QWidget):
         self.highlight_boxes = view.boxes
         if view.boxes:
             first = view.boxes[0]
-            self.scroll.horizontalScrollBar().setValue(0)
-            self.scroll.verticalScrollBar().setValue(max(0, first.y() - 80))
+            self.page_area.horizontalScrollBar().setValue(0)
+            self.page_area.verticalScrollBar().setValue(max(0, first.y() - 80))
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(0.5, min(4.0, zoom))
@@ -401,7 +411,7 @@ class SourceViewer(QWidget):
     def find_next(self) -> bool:
         """Find the search text in the document text, from the cursor on, wrapping once. While the document is
         still being read, the find runs when it is shown (and this returns False)."""
-        needle = self.find.text()
+        needle = self.find_box.text()
         if not needle:
             return False
         if self.stack.currentWidget() is not self.text and self.current is not None:
@@ -420,9 +430,9 @@ class SourceViewer(QWidget):
 
     def highlighted_text_visible(self) -> bool:
         """Whether the highlighted passage is on screen (used by tests and screenshots)."""
-        if self.stack.currentWidget() is self.scroll:
-            viewport = QRect(QPoint(self.scroll.horizontalScrollBar().value(), self.scroll.verticalScrollBar().value()),
-                             self.scroll.viewport().size())
+        if self.stack.currentWidget() is self.page_area:
+            corner = QPoint(self.page_area.horizontalScrollBar().value(), self.page_area.verticalScrollBar().value())
+            viewport = QRect(corner, self.page_area.viewport().size())
             return any(viewport.intersects(box) for box in self.highlight_boxes)
         rect = self.text.cursorRect()
         return self.text.viewport().rect().intersects(rect)

@@ -98,7 +98,7 @@ def test_the_card_shows_at_once_and_the_streamed_wording_is_marked_unchecked(qtb
     chat.show_card(table_card(), [SOURCE])
     assert "High-high trip" in chat.transcript.toPlainText()  # before any model text
     chat.append_text("The alarm is <b>125</b> psi")
-    chat.render()
+    chat.redraw()
     text = chat.transcript.toPlainText()
     assert text.index("134") < text.index("Model's wording (being checked): The alarm is <b>125</b> psi")
     chat.finish(card_answer("The B-2 high alarm is 118 psi [1]."))

@@ -2,8 +2,6 @@
 
 from datetime import date
 
-from PySide6.QtCore import Qt
-
 from operator_assistant.core.answer.records import Source
 from operator_assistant.gui.corpus import COLUMNS, CorpusManager, IdentityDialog
 from operator_assistant.gui.viewer import SourceViewer

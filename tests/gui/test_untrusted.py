@@ -101,7 +101,7 @@ def test_model_output_with_html_is_shown_escaped(qtbot, network_attempts):
     chat.question.setPlainText("what <img src=http://x/q.png>?")
     chat.ask_button.click()  # as the operator asks
     chat.append_text(hostile)  # while streaming
-    chat.render()
+    chat.redraw()
     assert "<img src=http://x/a.png>" in chat.transcript.toPlainText()
     assert "<img" not in chat.transcript.toHtml().replace("&lt;img", "")
     chat.finish(_answer(hostile))  # the finished answer, with citation cards

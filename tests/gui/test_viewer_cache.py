@@ -49,7 +49,7 @@ def test_zoom_and_find_do_not_read_the_pdf_again(qtbot, tmp_path, monkeypatch):
     assert viewer.highlighted_text == "Backwash" and viewer.highlight_boxes and "page 2" in viewer.title.text()
     with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):
         viewer.set_zoom(viewer.zoom * 1.25)
-    viewer.find.setText("head loss")
+    viewer.find_box.setText("head loss")
     assert viewer.find_next() and viewer.text.textCursor().selectedText() == "head loss"
     with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):
         viewer.show_passage(source)  # the same citation clicked again

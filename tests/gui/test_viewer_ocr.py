@@ -47,7 +47,7 @@ def test_cited_words_are_boxed_on_the_page_image(qtbot, tmp_path, ocr_engine, ki
         viewer.show_passage(source)
 
     assert asked == ["d1"]  # the page came from the index, not from OCR again
-    assert viewer.stack.currentWidget() is viewer.scroll and viewer.highlighted_text == CITED
+    assert viewer.stack.currentWidget() is viewer.page_area and viewer.highlighted_text == CITED
     scale = viewer.page.pixmap().width() / image.width * unit  # screen pixels per page unit
     left, top, right, bottom = (v / unit * scale for v in lines[1])
     line_box = QRect(int(left), int(top), int(right - left), int(bottom - top)).adjusted(-8, -8, 8, 8)

@@ -8,9 +8,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.roles import is_passphrase_set, set_passphrase
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
-from operator_assistant.core.roles import is_passphrase_set, set_passphrase
 from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS
 
@@ -154,7 +154,7 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, mo
     assert window.tabs.currentWidget() is window.viewer
     assert (window.viewer.current.start, window.viewer.current.end) == (cell.start, cell.end)
     assert window.viewer.highlighted_text == "118"
-    assert window.viewer.stack.currentWidget() is window.viewer.scroll, "shown on the PDF page"
+    assert window.viewer.stack.currentWidget() is window.viewer.page_area, "shown on the PDF page"
     assert len(window.viewer.highlight_boxes) == 1 and window.viewer.highlighted_text_visible()
     assert "page 2" in window.viewer.title.text()
 
@@ -284,7 +284,7 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
     else:
         win.viewer.next.click()  # nothing after the only citation: it stays open
     assert win.viewer.current == citations[0]
-    win.viewer.find.setText("PT-2105")
+    win.viewer.find_box.setText("PT-2105")
     assert win.viewer.find_next()
     assert "PT-2105" in win.viewer.text.textCursor().selectedText()
     win.close()

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.core.answer.records import PROCEDURE, REFUSAL, TABLE
-from operator_assistant.core.assistant import (Answered, Assistant, CardReady, SourcesFound, TextGenerated, Turn,
-                                                open_assistant)
+from operator_assistant.core.assistant import Answered, Assistant, CardReady, SourcesFound, TextGenerated, Turn, open_assistant
 from operator_assistant.core.retrieval.rerank import NoReranker
 from operator_assistant.errors import ModelError
 

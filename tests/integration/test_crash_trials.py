@@ -200,7 +200,8 @@ class Corpus:
             lines = text.split("\n")
             body = [i for i, line in enumerate(lines) if len(line) > 40 and not line.lstrip().startswith(("#", "<"))]
             if body:
-                lines[rng.choice(body)] = f"Revision {trial}: the setpoint on this line was changed to {rng.randint(10, 999)} psi."
+                value = rng.randint(10, 999)
+                lines[rng.choice(body)] = f"Revision {trial}: the setpoint on this line was changed to {value} psi."
             extra = f"Trial {trial} note: pump P-{rng.randint(100, 999)}A is checked every {rng.randint(2, 12)} hours."
             text = "\n".join(lines)
             text = text.replace("</body>", f"<p>{extra}</p></body>") if path.suffix == ".html" else text + f"\n\n{extra}\n"

@@ -1,6 +1,5 @@
 """The golden question set: retrieval quality on the plant's own documents must not regress."""
 
-from pathlib import Path
 
 from operator_assistant.core.answer.calibration import calibrate
 from operator_assistant.core.assistant import open_assistant

@@ -132,7 +132,8 @@ def test_changing_the_embedder_reindexes_cleanly(tmp_path, docs, embedder):
     assert any("re-embedding every chunk" in note for note in report.notes)
     assert second.store.embedder_id == second.embedder.model_id
     assert second.store.manifest.embedder_ids() == {second.embedder.model_id}
-    names = [c if isinstance(c, str) else c.name for c in second.store.vectors(second.embedder.model_id).client.list_collections()]
+    collections = second.store.vectors(second.embedder.model_id).client.list_collections()
+    names = [c if isinstance(c, str) else c.name for c in collections]
     assert len(names) == 1, "the old embedder's collection is dropped"
     assert second.search("discharge alarm", k=1).hits[0].chunk.text.startswith("PT-2105")
     consistent(second)

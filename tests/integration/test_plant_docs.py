@@ -20,7 +20,8 @@ PLANT_DOCS = REPO.parent / "shared" / "benchmarks" / "plant-docs" / "docs"
 QUESTIONS = REPO / "tests" / "data" / "plant_docs_golden.jsonl"
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    not PLANT_DOCS.is_dir(), reason=f"the real plant documents are not at {PLANT_DOCS} (they live in ../shared, beside the checkout)")]
+    not PLANT_DOCS.is_dir(),
+    reason=f"the real plant documents are not at {PLANT_DOCS} (they live in ../shared, beside the checkout)")]
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,8 @@ def test_real_documents_have_a_structure_a_person_accepts(plant_engine):
     # with a citation runs past 120 characters
     result = run_golden(plant_engine, load_golden(QUESTIONS))
     assert result["section_recall@5"] >= 0.78, result["section_recall@5"]
-    scan = next(d for d in plant_engine.store.manifest.documents() if d.source.endswith("eurotherm-tc3001-profibus-manual-scanned.pdf"))
+    scan = next(d for d in plant_engine.store.manifest.documents()
+                if d.source.endswith("eurotherm-tc3001-profibus-manual-scanned.pdf"))
     assert scan.ocr_pages == 43 and scan.ocr_confidence is not None and scan.ocr_confidence > 0.9
     rows = plant_engine.store.manifest.db.execute("SELECT c.section, d.title FROM chunks c JOIN documents d USING (doc_id)")
     shown = [section_label(json.loads(section), title) for section, title in rows]

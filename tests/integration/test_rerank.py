@@ -10,7 +10,11 @@ import torch
 
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
 from operator_assistant.core.retrieval.rerank import (
-    CrossEncoderReranker, NoReranker, RankedHit, drop_near_duplicates, load_reranker,
+    CrossEncoderReranker,
+    NoReranker,
+    RankedHit,
+    drop_near_duplicates,
+    load_reranker,
 )
 from operator_assistant.core.retrieval.retriever import SearchHit
 

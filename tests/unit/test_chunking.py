@@ -54,7 +54,8 @@ def test_identifiers_are_never_cut(tmp_path: Path):
 
 def test_table_rows_stay_whole(tmp_path: Path):
     rows = "\n".join(f"| PT-{2100 + i} | Discharge pressure pump B-{i} | {40 + i} psi | {80 + i} psi |" for i in range(80))
-    doc = load_document(write(tmp_path, "d.md", f"# Setpoints\n\n| Tag | Description | Low | High |\n|---|---|---|---|\n{rows}\n"))
+    table = f"| Tag | Description | Low | High |\n|---|---|---|---|\n{rows}\n"
+    doc = load_document(write(tmp_path, "d.md", f"# Setpoints\n\n{table}"))
     chunks = chunk_document(doc)
     assert len(chunks) > 2
     row_texts = {doc.text[b.start:b.end] for b in doc.blocks if b.kind == "row"}
@@ -123,5 +124,6 @@ def test_a_contents_section_ends_with_its_last_entry():
 
     toc = "\n\n".join(f"{name} {'.' * 20} {page}" for name, page in [("Sources", 3), ("Treatment", 7)])
     text = f"# Table of Contents\n\n{toc}\n\nPart 1 - Sources. Source name and well record.\n\n# Treatment\n\nChlorine.\n"
-    sections = [c.section for c in chunk_document(parse_document(Path("t.md"), text.encode()), ChunkParams(target=60, max_size=80))]
+    chunks = chunk_document(parse_document(Path("t.md"), text.encode()), ChunkParams(target=60, max_size=80))
+    sections = [c.section for c in chunks]
     assert [s for n, s in enumerate(sections) if not n or sections[n - 1] != s] == [("Table of Contents",), (), ("Treatment",)]

@@ -178,7 +178,8 @@ def test_a_pdf_outline_is_its_section_tree_over_font_sizes(tmp_path: Path):
                               ("Maintenance", ["4.1 Repacking the Gland"])]:
         pdf.add_page()
         pdf.set_font("Helvetica", "B", 16)
-        pdf.multi_cell(0, 8, "BOOSTER STATION B MANUAL", new_x="LMARGIN", new_y="NEXT")  # a big running title on every page: no heading
+        # a big running title on every page: no heading
+        pdf.multi_cell(0, 8, "BOOSTER STATION B MANUAL", new_x="LMARGIN", new_y="NEXT")
         pdf.start_section(chapter, level=0)
         pdf.multi_cell(0, 8, chapter, new_x="LMARGIN", new_y="NEXT")
         for section in sections:
@@ -265,7 +266,8 @@ def test_running_headers_footers_and_page_numbers_are_kept_out_of_chunk_text(tmp
         pdf.set_font("Helvetica", size=11)
         pdf.set_xy(10, 40)
         for step in steps:
-            pdf.multi_cell(0, 6, f"{['North', 'South', 'East', 'West', 'Lake', 'Hill'][n]} station: {step}", new_x="LMARGIN", new_y="NEXT")
+            station = ['North', 'South', 'East', 'West', 'Lake', 'Hill'][n]
+            pdf.multi_cell(0, 6, f"{station} station: {step}", new_x="LMARGIN", new_y="NEXT")
         if n in (1, 3):  # a list heading repeated low on some pages, no figure in it: it stays text
             pdf.set_xy(10, 272)
             pdf.cell(0, 5, "DON'T")

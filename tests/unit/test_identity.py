@@ -8,7 +8,12 @@ import pytest
 
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.identity import (
-    Identity, parse_date, read_identity, read_name_identity, read_property_identity, read_text_identity,
+    Identity,
+    parse_date,
+    read_identity,
+    read_name_identity,
+    read_property_identity,
+    read_text_identity,
 )
 from operator_assistant.core.index.manifest import INDEXED, DocumentRecord, IdentityRecord, Manifest
 from operator_assistant.core.revisions import CURRENT, SUPERSEDED, UPCOMING, named_revisions, resolve, search_scope

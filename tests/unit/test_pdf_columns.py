@@ -110,7 +110,8 @@ def test_a_table_whose_rows_have_gaps_at_the_same_place_is_no_pair_of_columns(tm
 
 
 BODY = ["Use only water that has been boiled or disinfected for drinking.", "Bring the water to a rolling boil for one minute.",
-        "Let it cool and store it in clean covered containers.", "Add eight drops of bleach to each gallon if it cannot be boiled."]
+        "Let it cool and store it in clean covered containers.",
+        "Add eight drops of bleach to each gallon if it cannot be boiled."]
 TITLE = "EMERGENCY WATER DISINFECTION"
 
 

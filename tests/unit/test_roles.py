@@ -7,13 +7,19 @@ import stat
 
 import pytest
 
+from operator_assistant import files
 from operator_assistant.config import load_settings
 from operator_assistant.core import roles
 from operator_assistant.core.roles import (
-    AdminSession, ScryptParams, admin_file, change_passphrase, check_passphrase, is_passphrase_set, set_passphrase,
+    AdminSession,
+    ScryptParams,
+    admin_file,
+    change_passphrase,
+    check_passphrase,
+    is_passphrase_set,
+    set_passphrase,
 )
 from operator_assistant.errors import UserError
-from operator_assistant import files
 
 PASS = "correct horse battery"
 

@@ -56,7 +56,8 @@ def test_a_sentence_copied_from_an_earlier_answer_is_left_out():
     result = check_wording(text, procedure_card(), earlier_answers=earlier)
     assert result.text == "" and "earlier answer" in result.note
     # the same words are fine when this card says them too
-    card = Card(PROCEDURE, "2.1 Lock Colors", ((CardCell("Contractors use yellow locks and keep the key themselves.", 1, 0, 1),),))
+    cell = CardCell("Contractors use yellow locks and keep the key themselves.", 1, 0, 1)
+    card = Card(PROCEDURE, "2.1 Lock Colors", ((cell,),))
     assert check_wording(text, card, earlier_answers=earlier).text == text
 
 

@@ -4,6 +4,7 @@ The evidence score of each golden question (answerable or not in the corpus) is
 computed on the current index; the threshold refuses as many not-in-corpus questions
 as possible while refusing at most 5% of the answerable ones. It is stored with the
 index, tagged with the signal it applies to (the hybrid evidence or a cross-encoder).
+It must not change the index's documents; it only reads scores and stores the threshold.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Everything on a card is a verbatim span of a cited passage; nothing is composed 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -22,9 +22,17 @@ import numpy as np
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import (Piece, asks_prohibition, asks_value, holds_value,
-                                                       is_contents_line, ranked_pieces, states_prohibition, word_share,
-                                                       word_weights)
+from operator_assistant.core.answer.sentences import (
+    Piece,
+    asks_prohibition,
+    asks_value,
+    holds_value,
+    is_contents_line,
+    ranked_pieces,
+    states_prohibition,
+    word_share,
+    word_weights,
+)
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -124,7 +132,7 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
 _FIGURE = re.compile(r"(?<![\w.,/])(?<![A-Za-z]-)\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?(?![\d/]|\.\d|,\d)")
 _FIGURE_TOKEN = r"(\d+(?:,\d{3})*(?:\.\d+)?)"
 # A row label that is a range of figures: "40 through 59", "20-39", "less than 20", "80 or more".
-_RANGES = (
+_RANGES: tuple[tuple[re.Pattern[str], Callable[..., bool]], ...] = (
     (re.compile(rf"^{_FIGURE_TOKEN}\s*(?:through|thru|to|-|–|—)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE),
      lambda a, b, x: a <= x <= b),
     (re.compile(rf"^(?:less than|under|below|fewer than|<)\s*{_FIGURE_TOKEN}\b", re.IGNORECASE), lambda a, x: x < a),
@@ -292,7 +300,7 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
     for at, line in lines:
         span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
         m = _STEP.match(line)
-        letter = bool(m) and not m.group(1).isdigit()
+        letter = m is not None and not m.group(1).isdigit()
         number = (ord(m.group(1)) - ord("a") + 1 if letter else int(m.group(1))) if m else 0
         if m and current and letter and not lettered:
             current[-1] = (current[-1][0], span[1])  # "a.", "b." under a numbered step belong to it

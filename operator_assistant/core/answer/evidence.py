@@ -66,8 +66,9 @@ def signal_name(cross_encoder: str | None) -> str:
 
 def stored_threshold(manifest: Manifest, signal: str) -> float | None:
     """The threshold `calibrate` stored with the index for exactly this signal, if any."""
-    if manifest.get_meta("refusal_signal") == signal and manifest.get_meta("refusal_threshold") is not None:
-        return float(manifest.get_meta("refusal_threshold"))
+    threshold = manifest.get_meta("refusal_threshold")
+    if manifest.get_meta("refusal_signal") == signal and threshold is not None:
+        return float(threshold)
     return None
 
 

@@ -3,6 +3,7 @@
 "BENCHMARKS.md, <heading>" names the section that holds the run that chose the value;
 a value changes only with a new run there, on the golden set and confirmed on the
 real-document set (tune on one, check on the other).
+Plain numbers only: this module must not import anything that computes.
 """
 
 from __future__ import annotations

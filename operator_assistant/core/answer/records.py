@@ -1,15 +1,26 @@
 """Records that leave the answer stage: sources, the answer card, the answer, and the
-events `Assistant.ask` streams (sources found, card ready, model text, answered)."""
+events `Assistant.ask` streams (sources found, card ready, model text, answered).
+Records only: they must not search, call the model or render (the GUI and CLI do that).
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 
 from operator_assistant.core.llm.citations import Claim
 
 REFUSAL = "I don't have that information in the provided documents."
 
-TABLE, PROCEDURE, SENTENCES = "table", "procedure", "sentences"
+class CardKind(StrEnum):
+    """What an answer card shows; the value is what history and eval JSON store."""
+
+    TABLE = "table"
+    PROCEDURE = "procedure"
+    SENTENCES = "sentences"
+
+
+TABLE, PROCEDURE, SENTENCES = CardKind.TABLE, CardKind.PROCEDURE, CardKind.SENTENCES
 
 
 @dataclass(frozen=True)
@@ -59,7 +70,7 @@ class CardCell:
 class Card:
     """What an operator reads first: the documents' own words that answer the question."""
 
-    kind: str  # TABLE, PROCEDURE or SENTENCES
+    kind: CardKind
     title: str  # the section (or table) the evidence comes from
     rows: tuple[tuple[CardCell, ...], ...]  # table rows; one cell per step or sentence otherwise
     columns: tuple[str, ...] = ()  # table column names
@@ -84,13 +95,13 @@ class Card:
         return "\n".join(([head] if head else []) + lines)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "title": self.title, "columns": list(self.columns),
+        return {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
                 "units": [list(u) for u in self.units],
                 "rows": [[asdict(c) for c in row] for row in self.rows]}
 
     @classmethod
     def from_json(cls, data: dict) -> Card:
-        return cls(data["kind"], data.get("title", ""),
+        return cls(CardKind(data["kind"]), data.get("title", ""),
                    tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
                    tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])))
 

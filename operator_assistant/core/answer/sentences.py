@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
 from operator_assistant.core.llm.citations import LIST_PREFIX, sentences
-from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+from operator_assistant.core.tokenize import canonical, raw_tokens
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
+# Whether a piece ends its sentence (for joining wrapped lines); the cutting is `sentences`'.
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 

@@ -20,6 +20,7 @@ from operator_assistant.core.answer.records import TABLE, Card, CardCell, is_ref
 from operator_assistant.core.llm.base import Message
 from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+from operator_assistant.core.units import normalise_unit
 
 # First in every prompt and never changed, so llama.cpp keeps its state from one question to the next.
 RULES = ("You help a water plant operator. Answer the question in one or two short sentences, using only the facts "
@@ -44,7 +45,8 @@ def evidence_lines(card: Card) -> list[str]:
                 unit = units[n] if n < len(units) else ""
                 if not cell.text or column.strip().casefold() in ("unit", "units"):
                     continue
-                shown = f"{cell.text} {unit}" if unit and any(c.isdigit() for c in cell.text) and not cell.text.endswith(unit) else cell.text
+                with_unit = unit and any(c.isdigit() for c in cell.text) and not cell.text.endswith(unit)
+                shown = f"{cell.text} {unit}" if with_unit else cell.text
                 parts.append(f"{column} {shown}")
             lines.append(f"{row[0].text}: {', '.join(parts)} [{row[0].source}]")
         return lines
@@ -103,7 +105,7 @@ def card_facts(card: Card) -> set[str]:
         for cell, unit in zip(row, units):
             for kind, value, _, _ in claims_in(cell.text):
                 if kind == "num" and unit:
-                    facts.add(f"{value.split('|')[0]}|{unit.lower().replace(' ', '')}")
+                    facts.add(f"{value.split('|')[0]}|{normalise_unit(unit)}")
     return facts
 
 

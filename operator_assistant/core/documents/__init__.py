@@ -1,4 +1,7 @@
-"""Loaders per format: a file in, a Document (text + blocks + page map) out."""
+"""Loaders per format: a file in, a Document (text + blocks + page map) out.
+
+Loaders must not index, embed or write anything: a file in, a Document out.
+"""
 
 from __future__ import annotations
 
@@ -46,7 +49,11 @@ def parse_document(path: Path, data: bytes, ocr: PageReader | None = None) -> Do
     if not data:
         raise DocumentError("empty file")
     try:
-        document = OCR_LOADERS[suffix](path, data, ocr) if suffix in OCR_LOADERS else loader(path, data)
+        if suffix in OCR_LOADERS:
+            document = OCR_LOADERS[suffix](path, data, ocr)
+        else:
+            assert loader is not None  # an unsupported suffix was refused above
+            document = loader(path, data)
     except (DocumentError, Cancelled):
         raise
     except Exception as exc:  # a parser's own failure on a damaged file is a reason, not a crash

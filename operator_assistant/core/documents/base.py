@@ -1,4 +1,7 @@
-"""A document as extracted text plus a map back to where each part came from."""
+"""A document as extracted text plus a map back to where each part came from.
+
+Data only: it must not parse a file format (the loaders do).
+"""
 
 from __future__ import annotations
 

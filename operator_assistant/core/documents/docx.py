@@ -1,4 +1,7 @@
-"""Word documents via python-docx: headings from the built-in Heading styles, tables row by row."""
+"""Word documents via python-docx: headings from the built-in Heading styles, tables row by row.
+
+It must not run macros or follow links: only the text, styles and tables are read.
+"""
 
 from __future__ import annotations
 

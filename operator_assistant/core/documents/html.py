@@ -25,9 +25,15 @@ _BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside"
            "summary", "body", "html", "hr", "center", "fieldset", "caption"}
 
 
+def _classes(tag: Tag) -> list[str]:
+    """The tag's class names (bs4 gives a list for this multi-valued attribute)."""
+    value = tag.get("class")
+    return [str(v) for v in value] if isinstance(value, list) else ([value] if isinstance(value, str) else [])
+
+
 def _is_decoration(tag: Tag) -> bool:
     """A permalink icon beside a heading (Sphinx, MkDocs: <a class="headerlink">): no words of the page."""
-    classes = tag.get("class") or []
+    classes = _classes(tag)
     return tag.name == "a" and ("headerlink" in classes or "anchorjs-link" in classes)
 
 
@@ -129,7 +135,7 @@ def _first_ordinal(ol: Tag) -> int:
 def _marker(ol: Tag, n: int) -> str:
     """The item number as a browser shows it: 3, c, C, iii or III."""
     kind = ol.get("type")
-    classes = ol.get("class") or []
+    classes = _classes(ol)
     style = _LIST_TYPES.get(kind) if isinstance(kind, str) else None
     style = style or next((_LIST_TYPES[c] for c in classes if c in _LIST_TYPES and len(c) > 1), "1")
     if style in "aA" and 1 <= n <= 26:

@@ -11,6 +11,7 @@ for a field and none sits beside the number, the field is left unread (an admin 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import PurePath
@@ -163,7 +164,7 @@ def read_text_identity(title: str, head: str) -> Identity:
     return Identity(number, revision, effective)
 
 
-def _field(home: list[str], lines: list[str], find, at_start: bool = False) -> str | None:  # noqa: ANN001
+def _field(home: list[str], lines: list[str], find: Callable[[str], list[str]], at_start: bool = False) -> str | None:
     """A field's value: from the number's own lines if they give one, else from the block when it agrees."""
     near = [v for line in home for v in find(line)]
     if near:
@@ -218,7 +219,9 @@ def combine(*found: tuple[str, Identity]) -> Identity:
             value = getattr(identity, name)
             if value and name not in values:
                 values[name], origin[name] = value, place
-    return Identity(values.get("number"), values.get("revision"), values.get("effective"),  # type: ignore[arg-type]
+    number, revision, effective = values.get("number"), values.get("revision"), values.get("effective")
+    return Identity(number if isinstance(number, str) else None, revision if isinstance(revision, str) else None,
+                    effective if isinstance(effective, date) else None,
                     "; ".join(f"{name}: {place}" for name, place in origin.items()))
 
 

@@ -1,20 +1,28 @@
-"""Images (PNG, JPEG, TIFF, multi-page TIFF too) as documents: each frame is a page read by OCR."""
+"""Images (PNG, JPEG, TIFF, multi-page TIFF too) as documents: each frame is a page read by OCR.
+
+It must not read an image without the bundled OCR model (no fallback that fetches one).
+"""
 
 from __future__ import annotations
 
 import io
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from operator_assistant.core.documents.base import TEXT, Block, Document
 from operator_assistant.core.documents.ocr import OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf import PAGE_SEPARATOR
 from operator_assistant.errors import DocumentError
 
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
 MAX_PIXELS = 60_000_000  # about a 600 dpi A3 scan; larger is a decompression bomb, not a page
 
 
-def open_frames(data: bytes) -> list:
+def open_frames(data: bytes) -> list[Image]:
     """The image's frames (pages) as Pillow images, or DocumentError with the reason."""
     from PIL import Image, ImageSequence, UnidentifiedImageError
 
@@ -27,6 +35,10 @@ def open_frames(data: bytes) -> list:
     return frames
 
 
+def _unscaled(frame: Image) -> tuple[Image, float]:
+    return frame, 1.0
+
+
 def load_image(path: Path, data: bytes, ocr: PageReader | None = None) -> Document:
     if ocr is None:
         raise DocumentError("an image needs OCR, which is not available here",
@@ -35,7 +47,7 @@ def load_image(path: Path, data: bytes, ocr: PageReader | None = None) -> Docume
     pages: dict[int, OcrPage] = {}
     parts, blocks, page_starts, offset = [], [], [], 0
     for number, frame in enumerate(frames):
-        pages[number] = ocr.read_page(number, len(frames), lambda frame=frame: (frame, 1.0))
+        pages[number] = ocr.read_page(number, len(frames), partial(_unscaled, frame))
         if number:
             parts.append(PAGE_SEPARATOR)
             offset += len(PAGE_SEPARATOR)

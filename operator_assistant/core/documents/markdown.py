@@ -1,6 +1,7 @@
 """Markdown via markdown-it-py (CommonMark + tables).
 
 The extracted text is the source itself, so offsets point straight into the file.
+It must not render HTML or follow links in the Markdown.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 An OCR page keeps its text with one box per word, in page units from the page's top left
 (PDF points for a PDF page, pixels for an image), so a citation can be highlighted on the
 page image. The weights are loaded only from the models folder, by explicit path.
+It must never download weights.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ log = logging.getLogger("ingest")
 PDF_OCR_DPI = 200
 # A line read with less confidence than this is left out (RapidOCR's own default).
 MIN_LINE_CONFIDENCE = 0.5
-DETECTOR, RECOGNIZER, CLASSIFIER = "ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx", "ch_ppocr_mobile_v2.0_cls_infer.onnx"
+DETECTOR, RECOGNIZER = "ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx"
+CLASSIFIER = "ch_ppocr_mobile_v2.0_cls_infer.onnx"
 _WORD = re.compile(r"\S+")
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -190,7 +192,8 @@ class StoredPages:
 
 def page_list(numbers: list[int]) -> str:
     """1-based page numbers as "7, 12" or "3-5, 9"."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[int] = []
     for number in sorted(numbers):
         if run and number == run[-1] + 1:
             run.append(number)

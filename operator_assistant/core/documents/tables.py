@@ -4,6 +4,7 @@ Loaders find the tables (DOCX and HTML from their markup, Markdown from its pipe
 PDF from column gaps on the page) and hand them over as `Table`s. Ingest keeps them in the
 manifest with their section and page, so that an answer can show the cells a question asks
 for, verbatim, and the source viewer can highlight one cell.
+It must not guess values: a cell is text found in the document, verbatim.
 """
 
 from __future__ import annotations
@@ -105,8 +106,9 @@ def _continues_header(header: Sequence[Cell], row: Sequence[Cell], below: Sequen
 def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | None:
     """A table from its rows, the first one naming the columns; None when there is nothing to look up.
 
-    A title spanning the whole table above it, and a note spanning it below, are left out; under the header, a line of units, or a line
-    beside a header cell that spans down to it, is a further line of the column names. In a drawn
+    A title spanning the whole table above it, and a note spanning it below, are left out; under the
+    header, a line of units, or a line beside a header cell that spans down to it, is a further line
+    of the column names. In a drawn
     grid (`drawn`), where a wrapped header cell can be a grid row of its own, so is a line of words
     under a header of words, above the figures.
     A spanning cell stands in every column (and row) it covers, as the same `Cell`."""
@@ -117,7 +119,7 @@ def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | N
         rows = rows[:-1]  # a note spanning the whole table under it ("*Rope construction is strands ...")
     if len(rows) < 2 or len(rows[0]) < 2:
         return None
-    header, body = rows[0], rows[1:]
+    header, body = tuple(rows[0]), [tuple(row) for row in rows[1:]]
     lines: list[tuple[Cell, ...]] = []
     while len(body) > 1 and (_is_unit_line(body[0]) or _spans_down(lines[-1] if lines else header, body[0])
                              or (drawn and not lines and _continues_header(header, body[0], body[1]))):

@@ -1,5 +1,7 @@
 """Plain text. Headings are short UPPERCASE lines, optionally numbered ("2.1 ALARMS"),
-or lines underlined with === / ---. The extracted text is the file's text."""
+or lines underlined with === / ---. The extracted text is the file's text.
+It must not rewrite the text: offsets point straight into the file.
+"""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ Who holds it is written next to it, so a refused writer can say whom it waits fo
 
 from __future__ import annotations
 
-import getpass
 import json
 import logging
 import os
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import IndexBusy
 from operator_assistant.files import write_atomically
 
@@ -26,13 +26,6 @@ log = logging.getLogger("ingest")
 
 LOCK_FILE = "writer.lock"
 HOLDER_FILE = "writer.json"
-
-
-def _user() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):  # no login name (some services, containers)
-        return str(os.getuid()) if hasattr(os, "getuid") else "unknown"
 
 
 class WriterLock:
@@ -97,7 +90,7 @@ class WriterLock:
         )
 
     def _write_holder(self) -> None:
-        info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(), "since": time.time(),
+        info = {"pid": os.getpid(), "user": os_user(), "host": socket.gethostname(), "since": time.time(),
                 "purpose": self.purpose}
         try:
             write_atomically(self.holder_path, json.dumps(info))

@@ -3,6 +3,7 @@
 It holds every chunk's text, tokens and vector, so both search indexes can be
 rebuilt from it alone: BM25 is built from it at start-up, and Chroma is brought
 back in step with it after a crash (see IndexStore).
+It must not embed or tokenize: it stores what ingest computed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.documents.identity import FILE_NAME, TITLE_BLOCK, Identity, combine, read_name_identity, read_text_identity
+from operator_assistant.core.chunking import indexed_text
+from operator_assistant.core.documents.identity import (
+    FILE_NAME,
+    TITLE_BLOCK,
+    Identity,
+    combine,
+    read_name_identity,
+    read_text_identity,
+)
 from operator_assistant.core.documents.ocr import OcrPage, unreadable_note, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
 from operator_assistant.errors import UserError
@@ -131,7 +140,8 @@ class DocumentRecord:
             return ""
         confidence = f", mean confidence {self.ocr_confidence:.2f}" if self.ocr_confidence is not None else ""
         note = unreadable_note(list(self.unreadable_pages))
-        return f"read by OCR on {self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}{confidence}" + (f"; {note}" if note else "")
+        pages = f"{self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}"
+        return f"read by OCR on {pages}{confidence}" + (f"; {note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -147,6 +157,10 @@ class ChunkRecord:
     text: str
     content_hash: str
     embedder_id: str
+
+    @property
+    def indexed_text(self) -> str:
+        return indexed_text(self.context, self.text)
 
 
 @dataclass(frozen=True)
@@ -180,7 +194,7 @@ class IdentityRecord:
 
     @property
     def identity(self) -> Identity:
-        def pick(corrected: str | None, read: object) -> object:
+        def pick(corrected: str | None, read: str | None) -> str | None:
             return read if corrected is None else (corrected or None)
 
         effective = None if self.set_effective is None else (date.fromisoformat(self.set_effective)
@@ -188,8 +202,8 @@ class IdentityRecord:
         origin = self.read.found_in if not self.corrected else "; ".join(
             f"{name}: admin" for name, v in (("number", self.set_number), ("revision", self.set_revision),
                                             ("effective", self.set_effective)) if v is not None)
-        return Identity(pick(self.set_number, self.read.number),  # type: ignore[arg-type]
-                        pick(self.set_revision, self.read.revision),  # type: ignore[arg-type]
+        return Identity(pick(self.set_number, self.read.number),
+                        pick(self.set_revision, self.read.revision),
                         self.read.effective if self.set_effective is None else effective, origin)
 
 
@@ -301,7 +315,7 @@ class Manifest:
                  " FROM documents d")
 
         def record(row: tuple) -> DocumentRecord:
-            return DocumentRecord(*row[:-1], tuple(sorted(json.loads(row[-1]))))
+            return DocumentRecord(*(*row[:-1], tuple(sorted(json.loads(row[-1])))))
 
         if ids is None:
             return [record(row) for row in self.db.execute(query + " ORDER BY source")]
@@ -467,7 +481,7 @@ class Manifest:
     def all_chunk_texts(self) -> list[tuple[str, str]]:
         """(chunk_id, indexed text) for re-embedding everything with another model."""
         rows = self.db.execute("SELECT chunk_id, context, text FROM chunks ORDER BY rowid").fetchall()
-        return [(cid, f"{ctx}\n{text}" if ctx else text) for cid, ctx, text in rows]
+        return [(cid, indexed_text(ctx, text)) for cid, ctx, text in rows]
 
     def replace_vectors(self, db: sqlite3.Connection, ids: list[str], vectors: np.ndarray, embedder_id: str) -> None:
         db.executemany("UPDATE chunks SET vector = ?, embedder_id = ? WHERE chunk_id = ?",

@@ -1,4 +1,7 @@
-"""Dense index in ChromaDB: cosine space, vectors always computed by us."""
+"""Dense index in ChromaDB: cosine space, vectors always computed by us.
+
+Chroma must never compute vectors or fetch a model: ours come precomputed.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import logging
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -24,7 +27,7 @@ def _precomputed_vectors_class() -> type:
     (its default would download a model). Built lazily because chromadb is slow to import."""
     from chromadb.api.types import EmbeddingFunction
 
-    class PrecomputedVectors(EmbeddingFunction):  # type: ignore[misc, valid-type]
+    class PrecomputedVectors(EmbeddingFunction):
         def __init__(self, model_id: str = "") -> None:
             self.model_id = model_id
 
@@ -39,10 +42,10 @@ def _precomputed_vectors_class() -> type:
             return {"model_id": self.model_id}
 
         @staticmethod
-        def build_from_config(config: dict[str, Any]) -> "PrecomputedVectors":
+        def build_from_config(config: dict[str, Any]) -> PrecomputedVectors:
             return PrecomputedVectors(config.get("model_id", ""))
 
-        def default_space(self) -> str:
+        def default_space(self) -> Literal["cosine"]:
             return "cosine"
 
     return PrecomputedVectors
@@ -96,10 +99,12 @@ class VectorStore:
         if total == 0:
             return []
         result = self.collection.query(
-            query_embeddings=[vector.astype(np.float32)], n_results=min(n, total), where=where,
+            query_embeddings=[vector.astype(np.float32).tolist()], n_results=min(n, total), where=where,
             include=["distances"],
         )
-        return [(cid, 1.0 - float(dist)) for cid, dist in zip(result["ids"][0], result["distances"][0])]
+        distances = result["distances"]
+        assert distances is not None  # asked for in `include`
+        return [(cid, 1.0 - float(dist)) for cid, dist in zip(result["ids"][0], distances[0])]
 
     def drop_other_collections(self) -> list[str]:
         """Remove collections left by a previous embedder; returns their names."""

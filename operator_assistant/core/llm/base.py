@@ -1,4 +1,7 @@
-"""The language model interface: chat messages in, a plain generator of text pieces out."""
+"""The language model interface: chat messages in, a plain generator of text pieces out.
+
+The interface must not depend on a backend; backends must not reach the network.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 A claim is a number (with its unit, when one follows) or a plant identifier; a passage's
 facts are its claims, with and without units. The model's wording is shown only when
 each of its claims is among the facts of the card it words (see core/answer/wording.py).
+It must not decide what is shown: the answer stage does, with these checks.
 """
 
 from __future__ import annotations
@@ -11,16 +12,15 @@ import re
 from dataclasses import dataclass
 
 from operator_assistant.core.tokenize import canonical
+from operator_assistant.core.units import NUMBER, UNIT, normalise_unit
 
 MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 # A sentence ends at . ! or ? (and any markers right after it) followed by whitespace.
 _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\S)")
 LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
-# A number with an optional unit, or a plant identifier (letters and digits joined by -, _ or /).
+# A number with an optional unit (core/units.py), or a plant identifier (letters and digits joined by -, _ or /).
 _IDENT = r"[A-Za-z]{1,6}\d*(?:[-_/][A-Za-z0-9]+)+|[A-Za-z]+\d+[A-Za-z0-9]*"
-_UNIT = (r"psi|kpa|bar|mg/l|ppm|gpm|gal|l/s|mgd|ft|m|in|mm|%|percent|deg\s?c|deg\s?f|°c|°f|ma|v|kv|a|hp|kw|rpm|"
-         r"hours?|hrs?|h|minutes?|min|seconds?|s|sec|days?|ft-lb|lb|lbs|ntu|turns?")
-CLAIM = re.compile(rf"(?<![\w.])(?P<ident>{_IDENT})(?![\w])|(?<![\w.,])(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<unit>{_UNIT})(?![\w/]))?",
+CLAIM = re.compile(rf"(?<![\w.])(?P<ident>{_IDENT})(?![\w])|(?<![\w.,])(?P<num>{NUMBER})(?:\s?(?P<unit>{UNIT})(?![\w/]))?",
                    re.IGNORECASE)
 
 
@@ -48,7 +48,7 @@ def claims_in(text: str) -> list[tuple[str, str, int, int]]:
             line_start = text.rfind("\n", 0, m.start()) + 1
             if LIST_PREFIX.match(text[line_start:m.end() + 2]) and text[line_start:m.start()].strip() == "":
                 continue  # "1." starting a step
-            unit = (m.group("unit") or "").lower().replace(" ", "")
+            unit = normalise_unit(m.group("unit") or "")
             found.append(("num", f"{_normalize_number(m.group('num'))}|{unit}", m.start(), m.end()))
     return found
 
@@ -75,7 +75,14 @@ def is_verified(kind: str, value: str, facts: set[str]) -> bool:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, without surrounding whitespace; a line break always ends one."""
+    """(start, end) of each sentence, without surrounding whitespace; a line break always ends one.
+
+    The one sentence splitter of the answer side: the card's sentences, the refusal evidence
+    (core/answer/sentences.py) and the check of the model's wording all cut here. The chunker's
+    `_SENTENCE_END` (core/chunking.py) is a different rule on purpose: a last-resort cut of an
+    over-long paragraph into chunks, also at ; and : and only before a capital or a digit.
+    Changing it re-chunks every index and moves the eval figures (CHUNKER_VERSION).
+    """
     spans = []
     offset = 0
     for line in text.split("\n"):

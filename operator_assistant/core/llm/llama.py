@@ -2,6 +2,7 @@
 
 The chat template comes from the GGUF file itself. One model instance serves one
 generation at a time: the lock is held for the whole stream.
+It must not load weights from anywhere but models/, and never from the network.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any, cast
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.llm.base import Message
@@ -56,8 +58,10 @@ class LlamaCppModel:
                 from llama_cpp import LlamaGrammar
 
                 rules = LlamaGrammar.from_string(grammar, verbose=False)
-            chunks = self._llama.create_chat_completion(
-                messages=list(messages), stream=True, max_tokens=max_tokens, temperature=temperature,
+            # Any: our Message is llama_cpp's message shape, and its return type does not narrow to a
+            # stream (a generator) on stream=True
+            chunks: Any = self._llama.create_chat_completion(
+                messages=cast(Any, list(messages)), stream=True, max_tokens=max_tokens, temperature=temperature,
                 top_p=0.95 if temperature > 0 else 1.0, top_k=40 if temperature > 0 else 1,
                 repeat_penalty=self.repeat_penalty, grammar=rules,
             )

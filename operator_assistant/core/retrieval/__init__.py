@@ -1,0 +1,1 @@
+"""Search: hybrid retrieval, fusion and reranking. It reads the index and never writes it."""

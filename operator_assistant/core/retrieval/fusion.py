@@ -1,4 +1,7 @@
-"""Reciprocal Rank Fusion (Cormack, Clarke and Buettcher, SIGIR 2009)."""
+"""Reciprocal Rank Fusion (Cormack, Clarke and Buettcher, SIGIR 2009).
+
+Pure ranking arithmetic: it must not know about chunks, stores or models.
+"""
 
 from __future__ import annotations
 

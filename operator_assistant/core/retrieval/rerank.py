@@ -62,15 +62,10 @@ class CrossEncoderReranker:
     def rerank(self, query: str, hits: Sequence[SearchHit], k: int) -> list[RankedHit]:
         if not hits:
             return []
-        pairs = [(query, _passage(h)) for h in hits]
+        pairs = [(query, h.chunk.indexed_text) for h in hits]
         scores = self._model.predict(pairs, batch_size=self.batch_size, show_progress_bar=False)
         order = sorted(range(len(hits)), key=lambda i: (-float(scores[i]), i))
         return [RankedHit(hits[i], float(scores[i])) for i in order[:k]]
-
-
-def _passage(hit: SearchHit) -> str:
-    c = hit.chunk
-    return f"{c.context}\n{c.text}" if c.context else c.text
 
 
 _WORD = re.compile(r"\w+")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from operator_assistant.config import Settings
 from operator_assistant.core.chunking import is_contents
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
@@ -43,11 +44,13 @@ class SearchResult:
 
 @dataclass(frozen=True)
 class RetrievalParams:
-    candidates: int = 50
-    rrf_k: int = 60
-    dense_weight: float = 1.0
-    lexical_weight: float = 1.0
-    identifier_weight: float = 0.5
+    """The defaults are the Settings' (config.py), the one place they are written."""
+
+    candidates: int = Settings.candidates
+    rrf_k: int = Settings.rrf_k
+    dense_weight: float = Settings.dense_weight
+    lexical_weight: float = Settings.lexical_weight
+    identifier_weight: float = Settings.identifier_weight
 
 
 class HybridRetriever:
