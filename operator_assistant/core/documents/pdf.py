@@ -15,16 +15,25 @@ from __future__ import annotations
 import ctypes
 import re
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from PIL import Image
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
 from operator_assistant.core.documents.headings import reads_as_heading
-from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
-from operator_assistant.core.documents.pdf_headings import body_type, contents_levels, heading_levels, line_weights, numbering_depth, squashed
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
+from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
+from operator_assistant.core.documents.pdf_headings import (
+    body_type,
+    contents_levels,
+    heading_levels,
+    line_weights,
+    numbering_depth,
+    squashed,
+)
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, make_table
@@ -38,8 +47,8 @@ _WORD = re.compile(r"\S+")
 # even stretched in justified text, is about 0.25-0.6 of the font size.
 CELL_GAP = 0.8
 _LIST_MARK = re.compile(r"^\(?[A-Za-z0-9]{1,3}[.)]$")
-MAX_CELL_CHARS = 30
-MIN_SUBHEADING_LETTERS = 4  # a bold "HQ" or "AR" in a glossary is a term, not a heading  # table cells are short; two columns of prose are not a table
+MAX_CELL_CHARS = 30  # table cells are short; two columns of prose are not a table
+MIN_SUBHEADING_LETTERS = 4  # a bold "HQ" or "AR" in a glossary is a term, not a heading
 
 
 def _word_gaps(textpage: PageChars, text: str, start: int, end: int) -> list[tuple[int, int, float]]:
@@ -106,7 +115,8 @@ def _page_lines(text: str, sizes: list[float]) -> list[tuple[int, int, float]]:
         start += len(raw) - len(raw.lstrip())
         end -= len(raw) - len(raw.rstrip())
         glyph_sizes = [sizes[i] for i in range(start, end) if i < len(sizes) and not text[i].isspace()]
-        size = max(Counter(round(s * 2) / 2 for s in glyph_sizes).items(), key=lambda kv: (kv[1], kv[0]))[0] if glyph_sizes else 0.0
+        size = (max(Counter(round(s * 2) / 2 for s in glyph_sizes).items(), key=lambda kv: (kv[1], kv[0]))[0]
+                if glyph_sizes else 0.0)
         lines.append((start, end, size))
     return lines
 
@@ -187,7 +197,8 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
     A repeated line with no figure in it stays text unless most pages have it: on a handbook of
     one-page sheets "DON'T" heads a list at the foot of several pages, and without it the list
     reads as things to do."""
-    at_edges, in_margin = Counter(), Counter()
+    at_edges: Counter[str] = Counter()
+    in_margin: Counter[str] = Counter()
     for (text, lines), margin in zip(pages, margins):
         at_edges.update({_line_key(text, line) for line in lines[:2] + lines[-2:]})
         in_margin.update({_line_key(text, lines[k]) for k in margin})
@@ -288,7 +299,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             count = textpage.count_chars()
             raw = textpage.get_text_range() if count > 0 else ""
             if not raw.strip() and ocr is not None:  # a scanned page: its text and word boxes come from OCR
-                ocr_pages[number] = ocr.read_page(number, len(pdf), lambda: _render_for_ocr(page))
+                ocr_pages[number] = ocr.read_page(number, len(pdf), partial(_render_for_ocr, page))
                 text = ocr_pages[number].text
                 lines = _page_lines(text, [0.0] * len(text))
                 pages.append((text, lines, [[(start, end)] for start, end, _ in lines]))
@@ -351,8 +362,10 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     # ("Spur-Gear Chain Hoist" under "Types of Chain Hoists"; larger type there is the bookmarks'
     # own titles again).
     typeset = [squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)]
-    levels = heading_levels(typeset, [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
-                                      for again, (text, lines, cells) in zip(_repeated([(text, lines) for text, lines, _ in pages]), pages)])
+    repeated = _repeated([(text, lines) for text, lines, _ in pages])
+    not_headings = [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
+                    for again, (text, lines, cells) in zip(repeated, pages)]
+    levels = heading_levels(typeset, not_headings)
     if not marks:  # a printed table of contents comes next in trust
         for page_levels, listed in zip(levels, contents_levels(typeset)):
             page_levels.update(listed)
@@ -392,7 +405,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         # A PDF gives lines, not paragraphs: each line is a block, so a table row
         # (one line) is never split; the chunker packs lines back together.
         # Drawn tables first (pdfplumber reads their grid), then rows found by their column gaps.
-        in_table = set()
+        in_table: set[int] = set()
         for table in drawn.get(n, []):
             tables.append(table)
             in_table.update(k for k, (s, e, _) in enumerate(lines) if table.start < offset + e and offset + s < table.end)
@@ -400,22 +413,22 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             if in_table.intersection(group):
                 continue
             in_table.update(group)
-            table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
-            if table is not None:
-                tables.append(table)
+            found_table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
+            if found_table is not None:
+                tables.append(found_table)
         bookmarks = _bookmarks(marks, n, text, lines, tops.get(n, []), furniture)
-        for k, (start, end, size) in enumerate(lines):
+        for k, (start, end, _) in enumerate(lines):
             line = squash(text[start:end])
             for mark, found in bookmarks.get(k, []):
                 if not found:  # the title is not on the page: the section starts where the bookmark points
                     mark_level, mark_title = mark.level, mark.title
                     blocks.append(Block(HEADING, offset + start, offset + start, mark.level, mark.title))
-            found = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
+            on_line = next((mark for mark, hit in bookmarks.get(k, []) if hit), None)
             previous = blocks[-1] if blocks else None
-            if found is not None:
-                mark_level, mark_title = found.level, found.title
-                label = _PAGE_OF.sub("", line) if found.from_file_name else numbered_label(found.title, line)
-                blocks.append(Block(HEADING, offset + start, offset + end, found.level, label))
+            if on_line is not None:
+                mark_level, mark_title = on_line.level, on_line.title
+                label = _PAGE_OF.sub("", line) if on_line.from_file_name else numbered_label(on_line.title, line)
+                blocks.append(Block(HEADING, offset + start, offset + end, on_line.level, label))
             elif (previous is not None and previous.kind == HEADING and previous.end == offset + _line_before(lines, k)
                   and marks and len(words(previous.label)) > len(words(text[previous.start - offset:previous.end - offset]))
                   and reads_as(previous.label, text[previous.start - offset:end])):
@@ -445,6 +458,6 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                     reordered_pages=reordered)
 
 
-def _render_for_ocr(page: pdfium.PdfPage) -> tuple[object, float]:
+def _render_for_ocr(page: pdfium.PdfPage) -> tuple[Image.Image, float]:
     scale = PDF_OCR_DPI / 72
     return page.render(scale=scale, grayscale=True).to_pil(), scale

@@ -137,10 +137,11 @@ def reading_order(textpage: pdfium.PdfTextPage, text: str, lines: Sequence[tuple
         first = k
         while k < len(lines) and cut[k] is not None:
             k += 1
-        if all(len(cut[n]) == 1 for n in range(first, k)):  # in column order already: nothing crosses the gutter
+        runs = [cut_runs for n in range(first, k) if (cut_runs := cut[n]) is not None]
+        if all(len(line_runs) == 1 for line_runs in runs):  # in column order already: nothing crosses the gutter
             spans.extend(lines[n][:2] for n in range(first, k))
             continue
-        band = [run for n in range(first, k) for run in cut[n]]
+        band = [run for line_runs in runs for run in line_runs]
         # The band column by column, each top to bottom (a run read earlier in the content stream
         # that sits lower on the page goes after the ones above it).
         spans.extend(sorted((span for right, span in band if not right), key=top))

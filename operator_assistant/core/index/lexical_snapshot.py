@@ -121,7 +121,7 @@ class LexicalSnapshot:
         def texts(values: list[str]) -> np.ndarray:
             return np.frombuffer(json.dumps(values).encode("utf-8"), dtype=np.uint8)
 
-        arrays = {"state": texts([json.dumps(self.state.as_json())]), "ids": texts(self.index.ids),
+        arrays: dict[str, Any] = {"state": texts([json.dumps(self.state.as_json())]), "ids": texts(self.index.ids),
                   "terms": texts(self.index.terms), "documents": texts(self.documents), "doc_codes": self.doc_codes,
                   "sections": texts(self.sections), "section_codes": self.section_codes, **self.index.arrays()}
 

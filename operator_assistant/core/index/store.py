@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
+from operator_assistant.core.documents.identity import Identity
 from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.index.lexical_snapshot import LexicalSnapshot
 from operator_assistant.core.index.lock import WriterLock
-from operator_assistant.core.documents.identity import Identity
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.errors import IndexMismatch
@@ -155,7 +155,10 @@ class IndexStore:
             if removed:
                 vectors.delete(removed)
             if added:
-                vectors.upsert([a.record.chunk_id for a in added], np.vstack([a.vector for a in added]),
+                new_vectors = [a.vector for a in added if a.vector is not None]
+                if len(new_vectors) != len(added):  # the indexer embeds every added chunk
+                    raise ValueError("a new chunk has no vector")
+                vectors.upsert([a.record.chunk_id for a in added], np.vstack(new_vectors),
                                [{"doc_id": a.record.doc_id} for a in added])
             self.manifest.set_meta("dense_pending", "0")
 

@@ -114,6 +114,6 @@ class HybridRetriever:
                           dense_score.get(cid), lexical_score.get(cid))
                 for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
         t4 = time.perf_counter()
-        timings.update(revisions_ms=(t0 - started) * 1e3, embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3, lexical_ms=(t3 - t2) * 1e3,
-                       fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - started) * 1e3)
+        timings.update(revisions_ms=(t0 - started) * 1e3, embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3,
+                       lexical_ms=(t3 - t2) * 1e3, fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - started) * 1e3)
         return SearchResult(hits, timings, dense_ids, lexical_ids, vector)
