@@ -15,6 +15,8 @@ import json
 import logging
 import os
 import tempfile
+import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -95,7 +97,7 @@ def verified_record(model: ResolvedModel) -> ExportRecord | None:
     return record
 
 
-def prepare_export(model: ResolvedModel, report=print) -> ExportRecord | None:
+def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print) -> ExportRecord | None:
     """Build the int8 export from the model's own files unless a verified one is there already.
 
     Returns None (and the torch path stays in use) for a model the export does not reproduce."""
@@ -111,7 +113,11 @@ def prepare_export(model: ResolvedModel, report=print) -> ExportRecord | None:
     return _build(model, report)
 
 
-def _build(model: ResolvedModel, report) -> ExportRecord | None:
+def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord | None:
+    if not (model.path / "modules.json").is_file() or not (model.path / "tokenizer.json").is_file():
+        # Not a sentence-transformers folder with a fast tokenizer: nothing to export.
+        log.info("%s: no modules.json or tokenizer.json, no int8 export; the torch path is used", model.name)
+        return None
     # Heavy imports only here: building needs torch and onnx, loading does not.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import numpy as np
@@ -122,10 +128,11 @@ def _build(model: ResolvedModel, report) -> ExportRecord | None:
     from sentence_transformers import SentenceTransformer
 
     target = export_dir(model)
-    if not (model.path / "tokenizer.json").is_file():
-        report(f"{model.name}: no tokenizer.json, so no int8 export; the torch path is used")
+    try:
+        st = SentenceTransformer(str(model.path), device="cpu", local_files_only=True).eval()
+    except Exception as exc:  # not loadable: loading it for use will say so with the same error
+        report(f"{model.name}: could not be loaded to export it ({exc}); the torch path is used")
         return None
-    st = SentenceTransformer(str(model.path), device="cpu", local_files_only=True).eval()
     preprocess = getattr(st, "preprocess", None) or st.tokenize  # renamed in sentence-transformers 6
     features = preprocess(list(_CHECK_TEXTS))
     names = [name for name, value in features.items() if isinstance(value, torch.Tensor)]
@@ -148,7 +155,9 @@ def _build(model: ResolvedModel, report) -> ExportRecord | None:
     with tempfile.TemporaryDirectory(dir=target, prefix=".build-") as tmp:
         fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / EXPORT_FILE
         axes = {name: {0: "batch", 1: "tokens"} for name in names} | {"sentence_embedding": {0: "batch"}}
-        with torch.no_grad():
+        with torch.no_grad(), warnings.catch_warnings():
+            # the tracer's notes on shapes it fixes (batch and length stay dynamic, checked below)
+            warnings.simplefilter("ignore")
             torch.onnx.export(Pipeline().eval(), tuple(features[n] for n in names), str(fp32),
                               input_names=names, output_names=["sentence_embedding"],
                               dynamic_axes=axes, opset_version=17, dynamo=False)
