@@ -151,15 +151,16 @@ class OnnxEmbedder:
 
 
 def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "auto", threads: int = 0) -> Embedder:
-    """The int8 export when one was built for this model (and `backend` allows it), else torch.
+    """The int8 export when one was built for this shipped model (and `backend` allows it), else torch.
 
-    A damaged or stale export is refused with a ModelError rather than silently replaced by
-    torch: the two give slightly different vectors, and the index must not mix them."""
-    if backend == "auto":
+    Only manifest models, whose weights are hash-checked, use an export; an admin's folder
+    runs on torch even if it holds a copy of one. A damaged or stale export is refused with a
+    ModelError rather than silently replaced by torch: the two give slightly different
+    vectors, and the index must not mix them."""
+    if backend == "auto" and model.in_manifest:
         from operator_assistant.core.embedding_export import read_record
 
         if read_record(model) is not None:
             return OnnxEmbedder(model, batch_size, threads)
-        if model.in_manifest:
-            log.warning("embedder %s has no int8 export; using torch (slower). %s", model.name, FETCH_HINT)
+        log.warning("embedder %s has no int8 export; using torch (slower). %s", model.name, FETCH_HINT)
     return SentenceTransformerEmbedder(model, batch_size)

@@ -114,11 +114,13 @@ def test_a_damaged_export_is_refused_then_rebuilt(built: Path, tmp_path: Path):
         load_embedder(model)
 
 
-def test_an_admin_model_without_export_uses_torch(tmp_path: Path):
+def test_an_admin_model_uses_torch(built: Path, tmp_path: Path):
     models = tmp_path / "models"
     models.mkdir()
     shutil.copy(MODELS / "manifest.toml", models / "manifest.toml")
-    link_weights(models, "plant-embedder")
+    folder = link_weights(models, "plant-embedder")
+    # even with a copy of the shipped model's export: it was not made from (hash-checked) these files
+    shutil.copytree(built / NAME / EXPORT_DIR, folder / EXPORT_DIR)
     model = resolve_model(models, "plant-embedder", "embedder")
     assert not model.in_manifest
     embedder = load_embedder(model)
