@@ -44,7 +44,9 @@ def _parser() -> argparse.ArgumentParser:
 
     models = sub.add_parser("models", help="fetch or verify the bundled model weights")
     models_sub = models.add_subparsers(dest="action", metavar="ACTION", required=True)
-    models_sub.add_parser("fetch", help="download the weights listed in models/manifest.toml and verify them")
+    models_sub.add_parser("fetch", help="download the weights listed in models/manifest.toml, verify them,"
+                                        " build the embedder's int8 export from them")
+    models_sub.add_parser("prepare", help="(re)build only the embedder's int8 export from the verified weights")
     models_sub.add_parser("verify", help="check every weight file against its sha256")
 
     ingest = sub.add_parser("ingest", help="index files and folders (PDF, DOCX, Markdown, HTML, text)")
@@ -178,11 +180,15 @@ def _progress_bar(enabled: bool) -> tuple[Callable[[int, int, str], None] | None
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from operator_assistant.core.models import fetch_models, load_manifest, verify_model
+    from operator_assistant.core.models import (export_state, fetch_models, load_manifest, prepare_models,
+                                                resolve_model, verify_model)
 
     settings = _settings(args)
     if args.action == "fetch":
         fetch_models(settings.models_dir)
+        return EXIT_OK
+    if args.action == "prepare":
+        prepare_models(settings.models_dir)
         return EXIT_OK
     bad = 0
     for spec in load_manifest(settings.models_dir):
@@ -191,6 +197,10 @@ def cmd_models(args: argparse.Namespace) -> int:
         print(f"{spec.name} ({spec.role}): {'ok' if not problems else 'NOT OK'}")
         for problem in problems:
             print(f"  {problem}")
+        if not problems and spec.role == "embedder":
+            state = export_state(resolve_model(settings.models_dir, spec.name, spec.role))
+            bad += "not usable" in state
+            print(f"  {state}")
     if bad:
         print("run `operator-assistant models fetch` to restore the weights", file=sys.stderr)
     return EXIT_USER_ERROR if bad else EXIT_OK

@@ -52,6 +52,10 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
+    # "auto": the int8 export `models fetch` builds for the shipped embedder, when there is one
+    # (about 2x faster, same retrieval quality: BENCHMARKS.md "Ingest speed: embedder"); "torch":
+    # always sentence-transformers on torch. Changing it re-embeds the index.
+    embed_backend: str = "auto"
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
     rerank_candidates: int = 40  # hybrid hits handed to the reranker
@@ -174,6 +178,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
+    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch"):
+        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto' or 'torch', not {checked['embed_backend']!r}")
     if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
         raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"
                         f" not {checked['answer_mode']!r}")

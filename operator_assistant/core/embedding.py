@@ -1,10 +1,16 @@
 """Dense embedders. The interface is small so that any sentence-transformers model
-an admin puts in models/ can be used."""
+an admin puts in models/ can be used.
+
+Two backends: the int8 ONNX export that `models fetch` builds for the shipped embedder
+(about twice as fast on two cores, BENCHMARKS.md "Ingest speed: embedder"), and
+sentence-transformers on torch for every other model, or when the export was not built.
+Both embed texts in order of length, so a batch pads to similar lengths, and return the
+vectors in the caller's order."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -13,6 +19,8 @@ from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
 
 log = logging.getLogger("retrieval")
+
+BACKENDS = ("auto", "torch")
 
 
 class Embedder(Protocol):
@@ -24,6 +32,30 @@ class Embedder(Protocol):
         """Unit-length float32 vectors, one row per text."""
 
     def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def length_groups(lengths: Sequence[int], size: int) -> Iterator[np.ndarray]:
+    """Indices into `lengths`, longest first, in groups of `size`: each group pads to similar lengths."""
+    order = np.argsort(-np.asarray(lengths, dtype=np.int64), kind="stable")
+    for start in range(0, len(order), size):
+        yield order[start:start + size]
+
+
+def _embed_in_groups(texts: Sequence[str], dimension: int, group: int,
+                     encode: Callable[[list[str]], np.ndarray],
+                     progress: Callable[[int], None] | None, cancel: Callable[[], bool] | None) -> np.ndarray:
+    out = np.zeros((len(texts), dimension), dtype=np.float32)
+    done = 0
+    # Groups of a few hundred keep cancel responsive; sorting across all of them (not only
+    # inside each) is what keeps padding low when short and long chunks are mixed.
+    for idx in length_groups([len(t) for t in texts], group):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        out[idx] = encode([texts[i] for i in idx])
+        done += len(idx)
+        if progress is not None:
+            progress(done)
+    return out
 
 
 class SentenceTransformerEmbedder:
@@ -39,29 +71,96 @@ class SentenceTransformerEmbedder:
         except Exception as exc:  # any load failure means the files are not a usable model
             raise ModelError(f"embedder {model.name} at {model.path} could not be loaded: {exc}", FETCH_HINT) from exc
         self.model_id = model.model_id
+        self.backend = "torch"
         self.dimension = int(self._model.get_embedding_dimension())
         self.batch_size = batch_size
 
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        return self._model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
+                                  convert_to_numpy=True, show_progress_bar=False)
+
     def embed(self, texts: Sequence[str], progress: Callable[[int], None] | None = None,
               cancel: Callable[[], bool] | None = None) -> np.ndarray:
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        # Batches of a few hundred keep cancel responsive; the model sorts by length inside.
-        step = self.batch_size * 8
-        for start in range(0, len(texts), step):
-            if cancel is not None and cancel():
-                raise Cancelled()
-            batch = list(texts[start:start + step])
-            out[start:start + len(batch)] = self._model.encode(
-                batch, batch_size=self.batch_size, normalize_embeddings=True,
-                convert_to_numpy=True, show_progress_bar=False,
-            )
-            if progress is not None:
-                progress(start + len(batch))
-        return out
+        return _embed_in_groups(texts, self.dimension, self.batch_size * 8, self._encode, progress, cancel)
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
 
-def load_embedder(model: ResolvedModel, batch_size: int = 32) -> Embedder:
+class OnnxEmbedder:
+    """The shipped embedder's int8 export (core/embedding_export.py) run with onnxruntime."""
+
+    def __init__(self, model: ResolvedModel, batch_size: int = 32, threads: int = 0) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        from operator_assistant.core.embedding_export import export_dir, verified_record
+
+        record = verified_record(model)
+        if record is None:
+            raise ModelError(f"embedder {model.name} has no int8 export", FETCH_HINT)
+        self.record = record
+        self._tokenizer = Tokenizer.from_file(str(model.path / "tokenizer.json"))
+        # The same cut as sentence-transformers: max_seq_length word pieces, special tokens included.
+        self._tokenizer.enable_truncation(record.max_seq_length)
+        self._tokenizer.no_padding()
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads  # 0 = one per physical core
+        options.inter_op_num_threads = 1
+        try:
+            self._session = onnxruntime.InferenceSession(str(export_dir(model) / record.file), options,
+                                                         providers=["CPUExecutionProvider"])
+        except Exception as exc:  # the hash matched, so this is an onnxruntime that cannot run it
+            raise ModelError(f"the int8 export of {model.name} could not be loaded: {exc}", FETCH_HINT) from exc
+        # The stored index records this id: vectors from the export differ slightly from torch's,
+        # so switching between the two re-embeds the index (core/ingest.py).
+        self.model_id = f"{model.model_id}+int8@{record.sha256[:12]}"
+        self.backend = "onnx-int8"
+        self.dimension = record.dimension
+        self.batch_size = batch_size
+
+    def _run(self, encodings: list) -> np.ndarray:
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        types = np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            n = len(enc.ids)
+            ids[row, :n] = enc.ids
+            mask[row, :n] = 1
+            types[row, :n] = enc.type_ids
+        feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+        vectors = self._session.run(None, {name: feed[name] for name in self.record.inputs})[0]
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        # Within the group, sort by word pieces (exact) rather than characters.
+        for idx in length_groups([len(e.ids) for e in encodings], self.batch_size):
+            out[idx] = self._run([encodings[i] for i in idx])
+        return out
+
+    def embed(self, texts: Sequence[str], progress: Callable[[int], None] | None = None,
+              cancel: Callable[[], bool] | None = None) -> np.ndarray:
+        return _embed_in_groups(texts, self.dimension, self.batch_size * 8, self._encode, progress, cancel)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+
+def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "auto", threads: int = 0) -> Embedder:
+    """The int8 export when one was built for this shipped model (and `backend` allows it), else torch.
+
+    Only manifest models, whose weights are hash-checked, use an export; an admin's folder
+    runs on torch even if it holds a copy of one. A damaged or stale export is refused with a
+    ModelError rather than silently replaced by torch: the two give slightly different
+    vectors, and the index must not mix them."""
+    if backend == "auto" and model.in_manifest:
+        from operator_assistant.core.embedding_export import read_record
+
+        if read_record(model) is not None:
+            return OnnxEmbedder(model, batch_size, threads)
+        log.warning("embedder %s has no int8 export; using torch (slower). %s", model.name, FETCH_HINT)
     return SentenceTransformerEmbedder(model, batch_size)

@@ -59,7 +59,8 @@ class Engine:
         with self._lock:
             if self._embedder is None:
                 model = resolve_model(self.settings.models_dir, self.settings.embedder, "embedder")
-                self._embedder = load_embedder(model, self.settings.embed_batch_size)
+                self._embedder = load_embedder(model, self.settings.embed_batch_size,
+                                               self.settings.embed_backend, self.settings.llm_threads)
             return self._embedder
 
     @property

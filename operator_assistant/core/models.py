@@ -178,6 +178,16 @@ def fetch_models(models_dir: Path, report: Callable[[str], None] = print) -> Non
         if problems:
             raise ModelError(f"{spec.name} failed verification after fetch: {'; '.join(problems)}")
         report(f"{spec.name}: installed and verified ({len(spec.files)} files)")
+    prepare_models(models_dir, report)
+
+
+def prepare_models(models_dir: Path, report: Callable[[str], None] = print) -> None:
+    """Build what is made from the fetched weights: the shipped embedders' int8 exports."""
+    from operator_assistant.core.embedding_export import prepare_export
+
+    for spec in load_manifest(models_dir):
+        if spec.role == "embedder":
+            prepare_export(resolve_model(models_dir, spec.name, spec.role), report)
 
 
 def find_spec(models_dir: Path, name: str) -> ModelSpec | None:
@@ -228,9 +238,25 @@ def model_status(models_dir: Path) -> list[dict[str, str]]:
     rows = []
     for spec in specs:
         problems = verify_model(spec, models_dir, use_cache=True)
-        rows.append({"name": spec.name, "role": spec.role,
-                     "state": "ok" if not problems else f"not usable ({len(problems)} problem(s)): {problems[0]}"})
+        state = "ok" if not problems else f"not usable ({len(problems)} problem(s)): {problems[0]}"
+        if not problems and spec.role == "embedder":
+            state += f" ({export_state(resolve_model(models_dir, spec.name, spec.role))})"
+        rows.append({"name": spec.name, "role": spec.role, "state": state})
     return rows
+
+
+def export_state(model: ResolvedModel) -> str:
+    """One line on an embedder's int8 export: verified, not built, or why it is refused."""
+    from operator_assistant.core.embedding_export import export_problems, read_record
+
+    try:
+        record = read_record(model)
+    except ModelError as exc:
+        return f"int8 export not usable: {exc.message}"
+    if record is None:
+        return "no int8 export: torch path"
+    problems = export_problems(model, record)
+    return "int8 export verified" if not problems else f"int8 export not usable: {'; '.join(problems)}"
 
 
 def available_models(models_dir: Path, role: str) -> list[str]:
