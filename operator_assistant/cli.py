@@ -180,8 +180,14 @@ def _progress_bar(enabled: bool) -> tuple[Callable[[int, int, str], None] | None
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from operator_assistant.core.models import (export_state, fetch_models, load_manifest, prepare_models,
-                                                resolve_model, verify_model)
+    from operator_assistant.core.models import (
+        export_state,
+        fetch_models,
+        load_manifest,
+        prepare_models,
+        resolve_model,
+        verify_model,
+    )
 
     settings = _settings(args)
     if args.action == "fetch":

@@ -72,7 +72,10 @@ class SentenceTransformerEmbedder:
             raise ModelError(f"embedder {model.name} at {model.path} could not be loaded: {exc}", FETCH_HINT) from exc
         self.model_id = model.model_id
         self.backend = "torch"
-        self.dimension = int(self._model.get_embedding_dimension())
+        dimension = self._model.get_embedding_dimension()
+        if dimension is None:
+            raise ModelError(f"embedder {model.name} at {model.path} does not say its vector size", FETCH_HINT)
+        self.dimension = int(dimension)
         self.batch_size = batch_size
 
     def _encode(self, texts: list[str]) -> np.ndarray:

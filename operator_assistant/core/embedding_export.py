@@ -176,6 +176,9 @@ def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord 
         if cosine < MIN_CHECK_COSINE:
             report(f"{model.name}: int8 export differs from the model (cosine {cosine:.3f}); the torch path is used")
             return None
+        if not st.max_seq_length:  # the fast path cuts texts where the model does: it must know where
+            report(f"{model.name}: the model gives no maximum text length; the torch path is used")
+            return None
         record = ExportRecord(
             recipe=RECIPE, source_model_id=model.model_id, file=EXPORT_FILE, sha256=sha256_file(int8),
             inputs=names, dimension=int(out.shape[1]), max_seq_length=int(st.max_seq_length),

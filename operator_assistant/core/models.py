@@ -55,7 +55,8 @@ class ResolvedModel:
 def load_manifest(models_dir: Path) -> list[ModelSpec]:
     path = models_dir / MANIFEST
     if not path.is_file():
-        raise ModelError(f"no models manifest at {path}", "set OPERATOR_ASSISTANT_MODELS_DIR to the folder that holds manifest.toml")
+        raise ModelError(f"no models manifest at {path}",
+                         "set OPERATOR_ASSISTANT_MODELS_DIR to the folder that holds manifest.toml")
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

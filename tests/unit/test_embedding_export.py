@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.core.embedding_export import (
-    EXPORT_DIR, RECIPE, RECORD_FILE, ExportRecord, export_problems, prepare_export, verified_record,
+    EXPORT_DIR,
+    RECIPE,
+    RECORD_FILE,
+    ExportRecord,
+    export_problems,
+    prepare_export,
+    verified_record,
 )
 from operator_assistant.core.models import ResolvedModel
 from operator_assistant.errors import ModelError
