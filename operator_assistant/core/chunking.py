@@ -19,8 +19,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # HTML list numbers as shown. 8: PDF outline as sections. 9: running headers blanked. 10: scanned PDF pages read
 # by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the
 # gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections. 14: a title
-# the stream gives last read first; bold headings below a bookmark; printed and Word contents lists.
-CHUNKER_VERSION = 14
+# the stream gives last read first; bold headings below a bookmark; printed contents lists. 15: Word's contents
+# list its own section; command-named bookmarks kept.
+CHUNKER_VERSION = 15
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.
