@@ -140,9 +140,9 @@ class Assistant:
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
-            yield self._answered(Answer(question, query, REFUSAL, True, [], [], self._closest(sources), evidence,
-                                        threshold or 0.0, timings, unfamiliar=self.unfamiliar(query), mode=mode,
-                                        refusal_reason=reason))
+            yield self._answered(Answer(question, query, REFUSAL, True, [], closest=self._closest(sources),
+                                        evidence=evidence, threshold=threshold or 0.0, timings=timings,
+                                        unfamiliar=self.unfamiliar(query), mode=mode, refusal_reason=reason))
             return
         yield CardReady(found.card, found.sources)
 
@@ -152,8 +152,9 @@ class Assistant:
                                                        started)
         text = compose_text(found.card, wording.text, mode)
         timings["total_ms"] = (time.perf_counter() - started) * 1e3
-        yield self._answered(Answer(question, query, text, False, found.sources, [], [], evidence, threshold or 0.0,
-                                    timings, cancelled, wording.claims, card=found.card, wording=wording.text,
+        yield self._answered(Answer(question, query, text, False, found.sources, evidence=evidence,
+                                    threshold=threshold or 0.0, timings=timings, cancelled=cancelled,
+                                    claims=wording.claims, card=found.card, wording=wording.text,
                                     wording_note=wording.note, mode=mode))
 
     def _word(self, question: str, card: Card, history: Sequence[Turn], cancel: Callable[[], bool] | None,

@@ -83,7 +83,7 @@ def test_procedure_and_sentence_cards_cite_each_step(qapp):
 def test_an_answer_stored_without_a_card_is_its_text_with_marker_links():
     text = "The high alarm is 118 psi [1]. The trip is 71 psi [1]."
     start = text.index("71 psi")
-    answer = Answer("B-2 high alarm?", "B-2 high alarm?", text, False, [SOURCE], [Claim("71 psi", start, start + 6)])
+    answer = Answer("B-2 high alarm?", "B-2 high alarm?", text, False, [SOURCE], unverified=[Claim("71 psi", start, start + 6)])
     shown = render_answer(answer)
     assert "<b>118 psi</b>" in shown and "71 psi&nbsp;(unverified)" in shown
     assert shown.count('href="source:0:1"') == 2 and "cell:" not in shown

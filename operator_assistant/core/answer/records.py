@@ -5,7 +5,7 @@ Records only: they must not search, call the model or render (the GUI and CLI do
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import KW_ONLY, asdict, dataclass, field
 from enum import StrEnum
 
 from operator_assistant.core.llm.citations import Claim
@@ -119,6 +119,7 @@ class Answer:
     text: str  # what the operator reads before the source list, as plain text (card and any model wording)
     refused: bool
     citations: list[Source]
+    _: KW_ONLY  # the rest by name: sixteen fields built by position were easy to shift
     unverified: list[Claim] = field(default_factory=list)  # kept for stored answers; checked wording has none
     closest: list[Source] = field(default_factory=list)
     evidence: float = 0.0
@@ -149,12 +150,13 @@ class Answer:
     def from_json(cls, data: dict) -> Answer:
         return cls(data["question"], data.get("search_query", data["question"]), data["answer"], data["refused"],
                    [Source.from_json(c) for c in data["citations"]],
-                   [Claim(c["text"], c["start"], c["end"]) for c in data.get("unverified", [])],
-                   [Source.from_json(c) for c in data.get("closest", [])], data.get("evidence", 0.0),
-                   data.get("threshold", 0.0), data.get("timings", {}), data.get("cancelled", False),
-                   data.get("claims", 0), data.get("unfamiliar", []),
-                   Card.from_json(data["card"]) if data.get("card") else None, data.get("wording", ""),
-                   data.get("wording_note", ""), data.get("mode", ""), refusal_reason=data.get("refusal_reason", ""))
+                   unverified=[Claim(c["text"], c["start"], c["end"]) for c in data.get("unverified", [])],
+                   closest=[Source.from_json(c) for c in data.get("closest", [])], evidence=data.get("evidence", 0.0),
+                   threshold=data.get("threshold", 0.0), timings=data.get("timings", {}),
+                   cancelled=data.get("cancelled", False), claims=data.get("claims", 0),
+                   unfamiliar=data.get("unfamiliar", []), card=Card.from_json(data["card"]) if data.get("card") else None,
+                   wording=data.get("wording", ""), wording_note=data.get("wording_note", ""), mode=data.get("mode", ""),
+                   refusal_reason=data.get("refusal_reason", ""))
 
 
 @dataclass(frozen=True)
