@@ -115,11 +115,11 @@ class _Tracker:
         self._settled: set[str] = set()
 
     def settled(self, result: FileResult) -> None:
+        self.embedding = 0  # no batch is being embedded now: a written one is in the indexer's count
         size = self.sizes.get(result.source)
         if size is None or result.source in self._settled or result.message == CANCELLED_BEFORE_WRITTEN:
             return  # not one of this run's files, counted already, or not done (read again on the next run)
         self._settled.add(result.source)
-        self.embedding = 0  # a written file's batch is counted in the indexer's chunks_embedded now
         self.files_done += 1
         self.bytes_done += size
         if result.status not in (UNCHANGED, DUPLICATE):
