@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -163,20 +165,45 @@ def _print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
-def _progress_bar(enabled: bool) -> tuple[Callable[[int, int, str], None] | None, Callable[[], None]]:
-    if not enabled or not sys.stderr.isatty():
-        return None, lambda: None
-    from tqdm import tqdm
+PROGRESS_EVERY_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal
 
-    bar = tqdm(total=0, unit="file", file=sys.stderr, leave=False)
 
-    def update(done: int, total: int, current: str) -> None:
-        bar.total = total
-        bar.n = done
-        bar.set_postfix_str(Path(current).name if current else "", refresh=False)
-        bar.refresh()
+class _ProgressLine:
+    """An ingest's overall progress on stderr: on a terminal one line rewritten in place,
+    otherwise (a log file, a scheduled job) a plain line every PROGRESS_EVERY_SECONDS."""
 
-    return update, bar.close
+    def __init__(self, stream: Any = None) -> None:
+        self.stream = stream or sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.last = time.monotonic()
+        self.text = ""
+
+    def update(self, state: Any) -> None:  # an IngestProgress
+        self.text = state.describe() + (f" · {Path(state.current).name}" if state.current else "")
+        if self.tty:
+            self._draw()
+        elif state.current and time.monotonic() - self.last >= PROGRESS_EVERY_SECONDS:
+            self.last = time.monotonic()
+            print(self.text, file=self.stream, flush=True)
+
+    def print(self, text: str, file: Any = None) -> None:
+        """A line of its own (stdout unless `file`), the progress line drawn again below it."""
+        self.clear()
+        print(text, file=file or sys.stdout, flush=True)
+        if self.tty and self.text:
+            self._draw()
+
+    def clear(self) -> None:
+        if self.tty:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+    def _draw(self) -> None:
+        import shutil
+
+        width = max(20, shutil.get_terminal_size().columns - 1)
+        self.stream.write("\r\x1b[K" + self.text[:width])
+        self.stream.flush()
 
 
 def cmd_models(args: argparse.Namespace) -> int:
@@ -217,30 +244,39 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
     workspace = _workspace(args)
     _require_admin(workspace)
-    progress, close_bar = _progress_bar(not args.json)
+    bar = None if args.json else _ProgressLine()
+    stop = threading.Event()
 
     def line(result: Any) -> None:
-        if args.json:
+        if bar is None:
             return
         detail = result.message or (f"{result.chunks_total} chunks, {result.chunks_added} embedded"
                                     + (f", {result.chunks_removed} removed" if result.chunks_removed else "")
                                     if result.status in ("added", "updated") else "")
-        text = f"{result.status:<9} {result.source}" + (f"  ({detail})" if detail else "")
-        if progress is not None:
-            from tqdm import tqdm
+        bar.print(f"{result.status:<9} {result.source}" + (f"  ({detail})" if detail else ""))
 
-            tqdm.write(text)
-        else:
-            print(text, flush=True)
+    def interrupted(signum: int, frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt  # a second Ctrl-C: stop at once
+        stop.set()
+        if bar is not None:
+            bar.print("stopping: the files finished so far are kept (Ctrl-C again to stop at once)", file=sys.stderr)
 
+    # Ctrl-C cancels cleanly: the file being read is dropped, every file written before it stays indexed.
+    previous = signal.signal(signal.SIGINT, interrupted) if threading.current_thread() is threading.main_thread() else None
     try:
-        report = workspace.ingest(args.paths, progress=progress, report=line)
+        report = workspace.ingest(args.paths, progress=bar.update if bar else None, cancel=stop.is_set, report=line)
     finally:
-        close_bar()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if bar is not None:
+            bar.clear()
+    kept = report.count("added") + report.count("updated") + report.count("unchanged")
     if args.json:
         _print_json({
             "results": [vars(r) for r in report.results], "skipped_unsupported": report.skipped,
             "seconds": round(report.seconds, 2), "chunks_embedded": report.chunks_embedded, "notes": report.notes,
+            "cancelled": report.cancelled,
         })
     else:
         for note in report.notes:
@@ -249,9 +285,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                            for s in ("added", "updated", "unchanged", "duplicate", "removed", "skipped", "failed")
                            if report.count(s))
         rate = report.chunks_embedded / report.seconds if report.seconds else 0.0
-        print(f"done in {report.seconds:.1f} s: {counts or 'nothing to do'}"
+        print(f"{'cancelled after' if report.cancelled else 'done in'} {report.seconds:.1f} s: {counts or 'nothing to do'}"
               + (f"; {report.skipped} file(s) of unsupported type skipped" if report.skipped else "")
               + (f"; {report.chunks_embedded} chunks embedded ({rate:.0f}/s)" if report.chunks_embedded else ""))
+    if report.cancelled:
+        print(f"cancelled: {kept} finished file(s) are indexed and kept. To continue, run the same command again: "
+              "finished files are skipped.", file=sys.stderr)
+        return EXIT_CANCELLED
     return EXIT_FAILED_FILES if any(r.status == FAILED_FILE for r in report.results) else EXIT_OK
 
 

@@ -35,9 +35,121 @@ log = logging.getLogger("ingest")
 ADDED, UPDATED, UNCHANGED, DUPLICATE, FAILED_FILE, REMOVED = "added", "updated", "unchanged", "duplicate", "failed", "removed"
 SKIPPED = "skipped"  # not a document problem: a folder link already followed, for example
 DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024
+CANCELLED_BEFORE_WRITTEN = "cancelled before it was written; nothing changed"
 
-Progress = Callable[[int, int, str], None]  # files done, files total, current file
 CancelCheck = Callable[[], bool]
+ESTIMATE_AFTER_SECONDS = 5.0  # of real work (files read and embedded, not skipped) before a time left is shown
+
+
+@dataclass(frozen=True)
+class IngestProgress:
+    """Where a run stands, passed to the progress callback at each file, embedding batch and OCR page.
+
+    The time left is estimated from bytes, not pages or chunks: every file's size is known before
+    it is read (pages only after parsing, chunks only after chunking), and for a library of
+    manuals bytes still to read track the work still to do. Only files that were really read
+    count towards the rate, so a resumed run that skips its finished files does not look fast.
+    """
+
+    files_done: int  # files settled: written to the index, unchanged, duplicate or failed
+    files_total: int
+    current: str  # the file being read ("" when the run is over)
+    chunks: int  # chunks embedded in this run so far
+    elapsed: float  # seconds since the run started
+    bytes_done: int = 0  # bytes of the files settled
+    bytes_total: int = 0
+    work_bytes: int = 0  # bytes of the files settled that had to be read (not unchanged, not duplicate)
+    work_seconds: float = 0.0  # time spent on those (and on the files being read now)
+    detail: str = ""  # what happens inside the current file ("OCR page 3 of 40")
+
+    @property
+    def chunks_per_second(self) -> float | None:
+        return self.chunks / self.work_seconds if self.work_seconds > 0 and self.chunks else None
+
+    @property
+    def seconds_left(self) -> float | None:
+        """Estimated seconds to the end; None until there is enough to go on (see ESTIMATE_AFTER_SECONDS)."""
+        if self.files_done >= self.files_total:
+            return 0.0
+        if self.work_bytes <= 0 or self.work_seconds < ESTIMATE_AFTER_SECONDS:
+            return None
+        return max(0, self.bytes_total - self.bytes_done) * self.work_seconds / self.work_bytes
+
+    def describe(self) -> str:
+        """One line for a person: files 3/300 · 1,204 chunks · 24 chunks/s · about 2 h 10 min left."""
+        parts = [f"files {self.files_done}/{self.files_total}", f"{self.chunks:,} chunks"]
+        rate = self.chunks_per_second
+        if rate is not None:
+            parts.append(f"{rate:.1f} chunks/s" if rate < 10 else f"{rate:.0f} chunks/s")
+        left = self.seconds_left
+        if self.files_done < self.files_total:
+            parts.append("estimating time left…" if left is None else f"about {duration(left)} left")
+        return " · ".join(parts)
+
+
+def duration(seconds: float) -> str:
+    """A rough length of time: "40 s", "12 min", "2 h 10 min"."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
+
+
+Progress = Callable[[IngestProgress], None]
+
+
+class _Tracker:
+    """Counts what a run has settled and sends IngestProgress records to the callback."""
+
+    def __init__(self, callback: Progress | None, files: list[Path], indexer: Indexer) -> None:
+        self.callback = callback
+        self.indexer = indexer
+        self.started = time.perf_counter()
+        self.sizes = {str(file): _size(file) for file in files}
+        self.files_total = len(files)
+        self.bytes_total = sum(self.sizes.values())
+        self.files_done = self.bytes_done = self.work_bytes = 0
+        self.skip_seconds = 0.0  # spent on files that turned out unchanged or duplicates
+        self.embedding = 0  # chunks embedded so far in the batch being embedded now
+        self.current, self.detail = "", ""
+        self._settled: set[str] = set()
+
+    def settled(self, result: FileResult) -> None:
+        self.embedding = 0  # no batch is being embedded now: a written one is in the indexer's count
+        size = self.sizes.get(result.source)
+        if size is None or result.source in self._settled or result.message == CANCELLED_BEFORE_WRITTEN:
+            return  # not one of this run's files, counted already, or not done (read again on the next run)
+        self._settled.add(result.source)
+        self.files_done += 1
+        self.bytes_done += size
+        if result.status not in (UNCHANGED, DUPLICATE):
+            self.work_bytes += size
+
+    def skipped(self, seconds: float) -> None:
+        self.skip_seconds += seconds
+
+    def embedded(self, count: int) -> None:
+        self.embedding = count
+        self.send(self.current, self.detail)
+
+    def send(self, current: str, detail: str = "") -> None:
+        self.current, self.detail = current, detail
+        if self.callback is None:
+            return
+        elapsed = time.perf_counter() - self.started
+        self.callback(IngestProgress(self.files_done, self.files_total, current,
+                                     self.indexer.chunks_embedded + self.embedding, elapsed, self.bytes_done,
+                                     self.bytes_total, self.work_bytes, max(0.0, elapsed - self.skip_seconds), detail))
+
+
+def _size(file: Path) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0
 
 
 @dataclass
@@ -87,13 +199,15 @@ class Indexer:
 
     def __init__(self, store: IndexStore, embedder: Embedder, params: ChunkParams,
                  batch_chunks: int = Settings.ingest_batch_chunks, cancel: CancelCheck | None = None,
-                 on_written: Callable[[FileResult], None] | None = None) -> None:
+                 on_written: Callable[[FileResult], None] | None = None,
+                 on_embedded: Callable[[int], None] | None = None) -> None:
         self.store = store
         self.embedder = embedder
         self.params = params
         self.batch_chunks = batch_chunks
         self.cancel = cancel
         self.on_written = on_written
+        self.on_embedded = on_embedded  # chunks of the current batch embedded so far
         self.chunks_embedded = 0
         self._pending: list[tuple[DocumentChange, list[Chunk], FileResult]] = []
         self._pending_chunks = 0
@@ -138,7 +252,8 @@ class Indexer:
         if not self._pending:
             return
         texts = [chunk.indexed_text for _, fresh, _ in self._pending for chunk in fresh]
-        vectors = self.embedder.embed(texts, cancel=self.cancel) if texts else np.zeros((0, 0), dtype=np.float32)
+        vectors = (self.embedder.embed(texts, progress=self.on_embedded, cancel=self.cancel) if texts
+                   else np.zeros((0, 0), dtype=np.float32))
         row = 0
         for change, _, _ in self._pending:
             for new in change.added:
@@ -276,11 +391,15 @@ def ingest_paths(
     `ocr` gives the OCR engine (loaded when a scanned page or an image first needs it)."""
     started = time.perf_counter()
     out = IngestReport()
+    tracker: _Tracker | None = None  # counts this run's files once they are listed
 
     def emit(result: FileResult) -> None:
         out.results.append(result)
         if report is not None:
             report(result)
+        if tracker is not None:
+            tracker.settled(result)
+            tracker.send(tracker.current)
 
     if store.embedder_id not in (None, embedder.model_id) and store.manifest.chunk_count():
         out.notes.append(f"embedder changed from {store.embedder_id} to {embedder.model_id}: re-embedding every chunk")
@@ -296,32 +415,34 @@ def ingest_paths(
             emit(FileResult(doc.source, REMOVED, "file no longer exists; purged from the index", chunks_removed=doc.chunks))
 
     indexer = Indexer(store, embedder, params, batch_chunks, cancel=cancel, on_written=emit)
+    tracker = _Tracker(progress, files, indexer)
+    indexer.on_embedded = tracker.embedded
     try:
-        for n, file in enumerate(files):
+        for file in files:
             if cancel is not None and cancel():
                 raise Cancelled()
-            if progress is not None:
-                progress(n, len(files), str(file))
+            tracker.send(str(file))
             reader = None
             if ocr is not None:
-                def page_progress(page: int, pages: int, n: int = n, file: Path = file) -> None:
-                    if progress is not None:
-                        progress(n, len(files), f"{file}: OCR page {page + 1} of {pages}")
+                def page_progress(page: int, pages: int, file: Path = file) -> None:
+                    tracker.send(str(file), f"OCR page {page + 1} of {pages}")
                 reader = OcrReader(ocr, page_progress, cancel)
+            began = time.perf_counter()
             result = _ingest_one(file, store, indexer, params, force, max_file_bytes, reader)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
+            if result.status in (UNCHANGED, DUPLICATE):
+                tracker.skipped(time.perf_counter() - began)
             emit(result)
         indexer.flush()
     except Cancelled:
         out.cancelled = True
         for result in indexer.discard():
-            result.status, result.message = FAILED_FILE, "cancelled before it was written; nothing changed"
+            result.status, result.message = FAILED_FILE, CANCELLED_BEFORE_WRITTEN
             emit(result)
     out.chunks_embedded = indexer.chunks_embedded
     out.seconds = time.perf_counter() - started
-    if progress is not None:
-        progress(len(files), len(files), "")
+    tracker.send("")
     return out
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.core.documents.ocr import unreadable_note
+from operator_assistant.core.ingest import IngestProgress
 from operator_assistant.core.revisions import RevisionStatus
 from operator_assistant.core.workspace import DocumentRecord
 
@@ -185,6 +186,8 @@ class CorpusManager(QWidget):
         self.progress = QProgressBar()
         self.progress.setAccessibleName("Ingestion progress")
         self.current = QLabel("Drop files or folders here to add them.")
+        self.overall = QLabel("")  # files x/y, chunks, rate, time left while indexing
+        self.overall.setAccessibleName("Indexing progress")
         self.health = QLabel("")
         self.log = QLabel("")
         # long lines wrap instead of widening the pane and squeezing the chat
@@ -203,6 +206,7 @@ class CorpusManager(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.current)
+        layout.addWidget(self.overall)
         layout.addLayout(bottom)
         layout.addWidget(self.log)
         layout.addWidget(self.health)
@@ -271,7 +275,14 @@ class CorpusManager(QWidget):
                                  "Operator mode: adding, removing or re-indexing documents needs admin mode "
                                  "(Unlock admin in the toolbar).")
 
-    def show_progress(self, done: int, total: int, current: str) -> None:
-        self.progress.setMaximum(max(total, 1))
-        self.progress.setValue(done)
-        self.current.setText(f"Indexing {Path(current).name} ({done + 1} of {total})" if current else "Done.")
+    def show_progress(self, state: IngestProgress) -> None:
+        # by bytes, as the time left is (a QProgressBar holds 32-bit values: per mille, not bytes)
+        self.progress.setMaximum(1000)
+        done, total = (state.bytes_done, state.bytes_total) if state.bytes_total else (state.files_done, state.files_total)
+        self.progress.setValue(round(1000 * done / total) if total else 0)
+        self.overall.setText(state.describe())
+        if not state.current:
+            self.current.setText("Done.")
+            return
+        detail = f": {state.detail}" if state.detail else ""
+        self.current.setText(f"Indexing {Path(state.current).name}{detail}")

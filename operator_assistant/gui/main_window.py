@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from operator_assistant.core.assistant import Answer, Answered, CardReady, Source, SourcesFound, TextGenerated, Turn
 from operator_assistant.core.history import answer_markdown, export_markdown
-from operator_assistant.core.ingest import FileResult, IngestReport
+from operator_assistant.core.ingest import FileResult, IngestProgress, IngestReport
 from operator_assistant.core.revisions import RevisionStatus
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import UserError
@@ -328,8 +328,8 @@ class MainWindow(QMainWindow):
         self.corpus.set_busy(True)
         results: list[str] = []
 
-        def progress(done: int, total: int, current: str) -> None:
-            post(lambda: self.corpus.show_progress(done, total, current))
+        def progress(state: IngestProgress) -> None:
+            post(lambda: self.corpus.show_progress(state))
 
         def report(result: FileResult) -> None:
             line = f"{Path(result.source).name}: {result.status}" + (f" - {result.message}" if result.message else "")
@@ -344,6 +344,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
                                      f"{failed} failed" + (" (cancelled)" if report.cancelled else "")
                                      + "".join(f"; warning: {n}" for n in report.notes if n.startswith("audit log")))
+        if report.cancelled:
+            kept = report.count("added") + report.count("updated") + report.count("unchanged")
+            self.corpus.current.setText(f"Cancelled. {kept} finished file(s) are indexed and kept; add the same files "
+                                        "or folder again to continue: finished files are skipped.")
         self.refresh_documents(then=lambda: self.ingested.emit(report))
 
     def _ingest_failed(self, exc: UserError) -> None:
