@@ -15,6 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
+from operator_assistant.config import Settings
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -153,8 +154,9 @@ class OnnxEmbedder:
         return self.embed([text])[0]
 
 
-def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "auto", threads: int = 0) -> Embedder:
-    """The int8 export when one was built for this shipped model (and `backend` allows it), else torch.
+def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = Settings.embed_backend,
+                  threads: int = 0) -> Embedder:
+    """The int8 export when one was built for this shipped model and `backend` is "auto", else torch.
 
     Only manifest models, whose weights are hash-checked, use an export; an admin's folder
     runs on torch even if it holds a copy of one. A damaged or stale export is refused with a

@@ -58,7 +58,7 @@ def test_the_export_is_made_from_the_bundled_weights_and_recorded(built: Path):
     assert record is not None and record.source_model_id == model.model_id
     assert sha256_file(built / NAME / EXPORT_DIR / record.file) == record.sha256
     assert export_state(model) == "int8 export verified"
-    fast = load_embedder(model)
+    fast = load_embedder(model, backend="auto")
     assert fast.backend == "onnx-int8"
     # the index records a different id than torch's, so switching re-embeds
     assert fast.model_id.startswith(model.model_id + "+int8@") and fast.model_id != model.model_id
@@ -69,7 +69,7 @@ def test_the_export_is_made_from_the_bundled_weights_and_recorded(built: Path):
 
 
 def test_fast_vectors_match_the_torch_path(built: Path, torch_embedder, sample_chunks: list[str]):
-    fast = load_embedder(resolve_model(built, NAME, "embedder"))
+    fast = load_embedder(resolve_model(built, NAME, "embedder"), backend="auto")
     a, b = fast.embed(sample_chunks), torch_embedder.embed(sample_chunks)
     assert a.shape == b.shape and len(sample_chunks) >= 20
     assert np.allclose(np.linalg.norm(a, axis=1), 1, atol=1e-4)
@@ -80,7 +80,7 @@ def test_fast_vectors_match_the_torch_path(built: Path, torch_embedder, sample_c
 
 def test_order_is_kept_after_sorting_by_length(built: Path, torch_embedder, sample_chunks: list[str]):
     texts = sample_chunks[::-1][:40] + ["Short one.", "P-101A"]
-    for embedder in (load_embedder(resolve_model(built, NAME, "embedder")), torch_embedder):
+    for embedder in (load_embedder(resolve_model(built, NAME, "embedder"), backend="auto"), torch_embedder):
         batch = embedder.embed(texts)
         alone = np.stack([embedder.embed_query(t) for t in texts])
         similarity = batch @ alone.T
@@ -100,18 +100,18 @@ def test_a_damaged_export_is_refused_then_rebuilt(built: Path, tmp_path: Path):
     onnx_file.write_bytes(bytes(data))
     model = resolve_model(models, NAME, "embedder")
     with pytest.raises(ModelError, match="sha256 does not match") as refused:
-        load_embedder(model)
+        load_embedder(model, backend="auto")
     assert "models fetch" in refused.value.hint
     assert export_state(model).startswith("int8 export not usable")
     messages: list[str] = []
     assert prepare_export(model, messages.append) is not None
     assert messages[0].startswith(f"{NAME}: rebuilding the int8 export")
-    assert load_embedder(model).backend == "onnx-int8"
+    assert load_embedder(model, backend="auto").backend == "onnx-int8"
     # a record copied from other weights is refused too
     record = folder / EXPORT_DIR / RECORD_FILE
     record.write_text(record.read_text().replace(model.model_id, f"{NAME}@000000000000"))
     with pytest.raises(ModelError, match="made from other weights"):
-        load_embedder(model)
+        load_embedder(model, backend="auto")
 
 
 def test_an_admin_model_uses_torch(built: Path, tmp_path: Path):
@@ -123,7 +123,7 @@ def test_an_admin_model_uses_torch(built: Path, tmp_path: Path):
     shutil.copytree(built / NAME / EXPORT_DIR, folder / EXPORT_DIR)
     model = resolve_model(models, "plant-embedder", "embedder")
     assert not model.in_manifest
-    embedder = load_embedder(model)
+    embedder = load_embedder(model, backend="auto")
     assert embedder.backend == "torch" and embedder.model_id == model.model_id
     assert embedder.embed(["Close the discharge valve."]).shape == (1, 384)
 
@@ -134,7 +134,7 @@ def test_the_index_knows_when_the_embedder_changes(built: Path, torch_embedder, 
     with_torch = make_engine(data, torch_embedder, models_dir=built)
     assert not with_torch.ingest([docs]).failed
     with_torch.close()
-    fast = load_embedder(resolve_model(built, NAME, "embedder"))
+    fast = load_embedder(resolve_model(built, NAME, "embedder"), backend="auto")
     engine = make_engine(data, fast, models_dir=built)
     with pytest.raises(IndexMismatch):
         engine.search("gas testing before entry")
