@@ -8,6 +8,7 @@ import pytest
 
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrEngine, OcrReader
+from operator_assistant.core.ingest import IngestProgress
 from operator_assistant.core.models import resolve_model
 from operator_assistant.errors import Cancelled
 from tests.conftest import SCAN_DPI, image_pdf, noise_page, scanned_page
@@ -28,11 +29,12 @@ def test_scanned_pdf_is_indexed_and_the_unreadable_page_named(tmp_path, embedder
     image_pdf(docs / "scan.pdf", [one, noise_page(), three])
     engine = make_engine(tmp_path / "data", embedder)
     seen: list[str] = []
-    report = engine.ingest([docs], progress=lambda done, total, current: seen.append(current))
+    report = engine.ingest([docs], progress=lambda state: seen.append(state.detail))
     [result] = report.results
     assert result.status == "added"
     assert result.message == "page 2 could not be read (blank or illegible scan)"
-    assert [c.rsplit(": ", 1)[1] for c in seen if ": OCR page" in c] == [f"OCR page {n} of 3" for n in (1, 2, 3)]
+    # each page announced as it is read (the last again when the file is settled)
+    assert list(dict.fromkeys(d for d in seen if d.startswith("OCR page"))) == [f"OCR page {n} of 3" for n in (1, 2, 3)]
 
     [doc] = engine.store.manifest.documents()
     assert (doc.pages, doc.ocr_pages, doc.unreadable_pages) == (3, 3, (2,))
@@ -87,8 +89,8 @@ def test_cancel_stops_between_pages_and_writes_nothing(tmp_path, embedder, docs)
     engine = make_engine(tmp_path / "data", embedder)
     seen: list[str] = []
 
-    def progress(done: int, total: int, current: str) -> None:
-        seen.append(current)
+    def progress(state: IngestProgress) -> None:
+        seen.append(f"{state.current} {state.detail}")
 
     report = engine.ingest([docs], progress, cancel=lambda: any("OCR page 2 of 4" in c for c in seen))
     assert report.cancelled
