@@ -315,25 +315,19 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             chars = PageChars(textpage)
             cells = _page_cells(chars, text, lines)
             margin = _margin_lines(chars, lines, page.get_height())
-            order = reading_order(textpage, text, lines, cells, page.get_width(), margin)
-            if order is not None:  # two columns read across: the line logic below runs on the page in reading order
+            # The line logic below runs on the page in reading order: two columns read across are
+            # put column by column, then a title written after its text is read first.
+            order = None
+            offsets = reading_order(textpage, text, lines, cells, page.get_width(), margin)
+            if offsets is not None:
+                order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
+                                                                          page.get_height())
+            offsets = titles_first(chars, text, lines, margin, reads_as_heading)
+            if offsets is not None:
+                order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
+                                                                          page.get_height())
+            if order is not None:
                 reordered[number] = order
-                chars = PageChars(textpage, order)
-                text = "".join(text[i] if i >= 0 else "\n" for i in order)
-                sizes = [sizes[i] if i >= 0 else 0.0 for i in order]
-                lines = _page_lines(text, sizes)
-                cells = _page_cells(chars, text, lines)
-                margin = _margin_lines(chars, lines, page.get_height())
-            lifted = titles_first(chars, text, lines, margin, reads_as_heading)
-            if lifted is not None:  # the title came last in the stream: read it first
-                order = [chars.index(i) if i >= 0 else -1 for i in lifted]
-                reordered[number] = order
-                chars = PageChars(textpage, order)
-                text = "".join(text[i] if i >= 0 else "\n" for i in lifted)
-                sizes = [sizes[i] if i >= 0 else 0.0 for i in lifted]
-                lines = _page_lines(text, sizes)
-                cells = _page_cells(chars, text, lines)
-                margin = _margin_lines(chars, lines, page.get_height())
             pages.append((text, lines, cells))
             bold.append(line_weights(textpage, text, lines, order))
             margins.append(margin)
@@ -456,6 +450,19 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
     return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata,
                     reordered_pages=reordered)
+
+
+def _reread(textpage: pdfium.PdfTextPage, chars: PageChars, text: str, sizes: list[float], offsets: list[int],
+            height: float) -> tuple[list[int], PageChars, str, list[float], list[tuple[int, int, float]],
+                                    list[list[tuple[int, int]]], set[int]]:
+    """The page with its text put in a new order of its offsets (-1: a line break added): pdfium's
+    index of each character, and the characters, text, sizes, lines, cells and margin lines again."""
+    order = [chars.index(i) if i >= 0 else -1 for i in offsets]
+    chars = PageChars(textpage, order)
+    text = "".join(text[i] if i >= 0 else "\n" for i in offsets)
+    sizes = [sizes[i] if i >= 0 else 0.0 for i in offsets]
+    lines = _page_lines(text, sizes)
+    return order, chars, text, sizes, lines, _page_cells(chars, text, lines), _margin_lines(chars, lines, height)
 
 
 def _render_for_ocr(page: pdfium.PdfPage) -> tuple[Image.Image, float]:
