@@ -20,8 +20,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # by OCR. 11: headings must read as headings; contents no parent. 12: two-column PDF pages read across the
 # gutter put in column order. 13: printed numbers in outline labels; bold numbered DOCX sections. 14: a title
 # the stream gives last read first; bold headings below a bookmark; printed contents lists. 15: Word's contents
-# list its own section; command-named bookmarks kept.
-CHUNKER_VERSION = 15
+# list its own section; command-named bookmarks kept. 16: symbol-font marks in PDF text read as bullets.
+CHUNKER_VERSION = 16
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.

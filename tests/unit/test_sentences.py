@@ -23,6 +23,17 @@ def test_a_pdf_line_broken_mid_sentence_is_quoted_whole():
     assert quote(text, scores_for(text, "range of 0")).startswith("For example, LIT-450")
 
 
+def test_a_word_or_two_ending_the_sentence_on_a_line_of_their_own_stay_with_it():
+    # a fact sheet sets the interval in bold and it wraps alone: without it the line says nothing of when
+    text = ("\uf0a8 Check grit collector and oil/water separators\nANNUALLY.\n"
+            "\uf0a8 Check the floor drain MONTHLY for solids\naccumulation on the bottom.")
+    assert quote(text, scores_for(text, "grit collector")) == "\uf0a8 Check grit collector and oil/water separators ANNUALLY."
+    assert quote(text, scores_for(text, "ANNUALLY")) == "\uf0a8 Check grit collector and oil/water separators ANNUALLY."
+    # after a finished sentence it is no part of it
+    text = "Check the drain trap for oil and leaks.\nANNUALLY.\nOpen the drain valve slowly."
+    assert quote(text, scores_for(text, "drain trap")) == "Check the drain trap for oil and leaks."
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

@@ -67,8 +67,15 @@ def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
 
 
 def _carries_on(line: str) -> bool:
-    """Whether a line starts in the middle of a sentence (a wrapped PDF line)."""
-    return (line[:1].islower() or line[:1].isdigit()) and not LIST_PREFIX.match(line)
+    """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case or with
+    a figure, or it is a sentence's last word or two."""
+    return (line[:1].islower() or line[:1].isdigit() or _sentence_tail(line)) and not LIST_PREFIX.match(line)
+
+
+def _sentence_tail(line: str) -> bool:
+    """A word or two that end a sentence on a line of their own: "ANNUALLY." under "Check grit
+    collector and oil/water separators" (the word a sheet sets in bold, wrapped alone)."""
+    return len(line.split()) <= 2 and line.rstrip().endswith((".", "!", "?")) and not LIST_PREFIX.match(line)
 
 
 def _names(line: str, identifiers: Sequence[str]) -> bool:
@@ -97,7 +104,8 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
     while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
            and _same_block(text, spans[last], spans[last + 1]) and _carries_on(text[slice(*spans[last + 1])])):
         last += 1
-    while (first > 0 and text[spans[first][0]].islower() and _same_block(text, spans[first - 1], spans[first])
+    while (first > 0 and (text[spans[first][0]].islower() or _sentence_tail(text[slice(*spans[first])]))
+           and _same_block(text, spans[first - 1], spans[first])
            and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])):
         first -= 1
     return spans[first][0], spans[last][1]

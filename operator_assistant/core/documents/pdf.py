@@ -41,6 +41,9 @@ from operator_assistant.errors import DocumentError
 
 PAGE_SEPARATOR = "\n\n"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")
+# Symbol fonts (Wingdings, Symbol) put their bullets, boxes and arrows in the Private Use Area,
+# which no other font draws: shown as a box. One character for one keeps the offsets.
+_SYMBOL_FONT_MARK = re.compile("[\ue000-\uf8ff]")
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"\S+")
 # Words further apart than this many font sizes are in different table cells; a space,
@@ -309,7 +312,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 page.close()
                 continue
             # Same length as pdfium's character list: offsets stay character indices.
-            text = _CONTROL.sub(" ", raw.replace("\r", " "))
+            text = _SYMBOL_FONT_MARK.sub("\u2022", _CONTROL.sub(" ", raw.replace("\r", " ")))
             sizes = _glyph_sizes(textpage, len(text))
             lines = _page_lines(text, sizes)
             chars = PageChars(textpage)
