@@ -101,18 +101,20 @@ class HybridRetriever:
         if exact:
             rankings.append([cid for cid, _ in exact])
             weights.append(self.params.identifier_weight)
-        fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)[:2 * k]
+        fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)
         chunks = self.store.manifest.chunks([cid for cid, _ in fused])
+        docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
+        # A chunk a writer removed since the two searches ran gives its place to the next candidate.
+        fused = [(cid, score) for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
         # A table of contents names every section's words and answers none: it follows the text
         # (still found when nothing else matches, and by a search for the contents themselves).
-        fused = sorted(fused, key=lambda hit: hit[0] in chunks and is_contents(chunks[hit[0]].section))[:k]
-        docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
+        fused = sorted(fused, key=lambda hit: is_contents(chunks[hit[0]].section))[:k]
         dense_rank = {cid: i + 1 for i, cid in enumerate(dense_ids)}
         lexical_rank = {cid: i + 1 for i, cid in enumerate(lexical_ids)}
         dense_score, lexical_score = dict(dense), dict(lexical)
         hits = [SearchHit(chunks[cid], docs[chunks[cid].doc_id], score, dense_rank.get(cid), lexical_rank.get(cid),
                           dense_score.get(cid), lexical_score.get(cid))
-                for cid, score in fused if cid in chunks and chunks[cid].doc_id in docs]
+                for cid, score in fused]
         t4 = time.perf_counter()
         timings.update(revisions_ms=(t0 - started) * 1e3, embed_ms=(t1 - t0) * 1e3, dense_ms=(t2 - t1) * 1e3,
                        lexical_ms=(t3 - t2) * 1e3, fuse_ms=(t4 - t3) * 1e3, total_ms=(t4 - started) * 1e3)
