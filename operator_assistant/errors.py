@@ -3,6 +3,8 @@
 It must not import anything from the rest of the program: every layer raises these.
 """
 
+from __future__ import annotations
+
 
 class UserError(Exception):
     """Something a user or admin can fix; `hint` says how."""
@@ -14,6 +16,10 @@ class UserError(Exception):
 
     def __str__(self) -> str:
         return f"{self.message}\n  {self.hint}" if self.hint else self.message
+
+    def __reduce__(self) -> tuple[type[UserError], tuple[str, str]]:
+        # keeps the hint when the error comes back from a child process (pickled)
+        return type(self), (self.message, self.hint)
 
 
 class ModelError(UserError):

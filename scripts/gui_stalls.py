@@ -85,7 +85,9 @@ def open_window(data_dir: Path) -> MainWindow:
         from operator_assistant.core.workspace import Workspace
     except ImportError:  # before the Workspace: the window took the settings
         return MainWindow(settings, offer_sample=False)  # type: ignore[arg-type]
-    return MainWindow(Workspace(settings, separate_writer=True), offer_sample=False)
+    if not hasattr(Workspace, "for_window"):  # before ingest parsed in a child process
+        return MainWindow(Workspace(settings, separate_writer=True), offer_sample=False)
+    return MainWindow(Workspace.for_window(settings), offer_sample=False)
 
 
 def search(window: MainWindow, query: str, document: str):  # noqa: ANN201

@@ -42,7 +42,7 @@ def main() -> None:
         # the window as it first opens: not the layout remembered from this machine's own use
         for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
             QSettings.setPath(fmt, QSettings.Scope.UserScope, tmp)
-        window = MainWindow(Workspace(load_settings(data_dir=tmp), separate_writer=True), offer_sample=False)
+        window = MainWindow(Workspace.for_window(load_settings(data_dir=tmp)), offer_sample=False)
         set_passphrase(Path(tmp), "screenshot-admin")  # an admin adds the documents
         window.admin.session.unlock("screenshot-admin")
         window.admin.check()

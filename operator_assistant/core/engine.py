@@ -18,6 +18,7 @@ from operator_assistant.core.audit import AuditLog, record_event
 from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.documents.ocr import OcrEngine
+from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.embedding import Embedder, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
@@ -34,8 +35,9 @@ class Engine:
     """The offline core as one object: open an index, ingest, search, report status."""
 
     def __init__(self, settings: Settings, embedder: Embedder | None = None, audit: bool = True,
-                 today: Callable[[], date] = date.today) -> None:
+                 today: Callable[[], date] = date.today, reader: DocumentProcess | None = None) -> None:
         self.settings = settings
+        self.reader = reader  # parses documents for ingest in a child process; None: in this one
         self.store = IndexStore(settings.index_dir)
         self.today = today  # which revisions are in force is decided by this date, when asked
         # Every question and corpus change made through this engine is recorded here.
@@ -92,7 +94,7 @@ class Engine:
             with self.store.writing():  # refused at once (IndexBusy) while another process writes
                 result = ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
                                       self.settings.ingest_batch_chunks, force, self.settings.max_file_mb * 2**20,
-                                      self.ocr)
+                                      self.ocr, self.reader)
         except BaseException as exc:
             self.record(event, paths=[str(p) for p in paths], error=type(exc).__name__)
             raise

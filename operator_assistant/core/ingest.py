@@ -14,6 +14,7 @@ import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,8 @@ from operator_assistant.config import Settings
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
 from operator_assistant.core.documents.identity import read_identity
-from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, PageReader, unreadable_note
+from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, unreadable_note
+from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
@@ -38,6 +40,7 @@ DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024
 CANCELLED_BEFORE_WRITTEN = "cancelled before it was written; nothing changed"
 
 CancelCheck = Callable[[], bool]
+Parser = Callable[[Path, bytes], Document]  # parse_document with its page reader, here or in a child process
 ESTIMATE_AFTER_SECONDS = 5.0  # of real work (files read and embedded, not skipped) before a time left is shown
 
 
@@ -386,9 +389,11 @@ def ingest_paths(
     force: bool = False,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     ocr: Callable[[], OcrEngine] | None = None,
+    reader: DocumentProcess | None = None,
 ) -> IngestReport:
     """Index files and folders; `force` re-reads documents even when their bytes have not changed.
-    `ocr` gives the OCR engine (loaded when a scanned page or an image first needs it)."""
+    `ocr` gives the OCR engine (loaded when a scanned page or an image first needs it);
+    `reader`: documents are parsed in that child process instead (which runs OCR itself)."""
     started = time.perf_counter()
     out = IngestReport()
     tracker: _Tracker | None = None  # counts this run's files once they are listed
@@ -422,13 +427,17 @@ def ingest_paths(
             if cancel is not None and cancel():
                 raise Cancelled()
             tracker.send(str(file))
-            reader = None
-            if ocr is not None:
-                def page_progress(page: int, pages: int, file: Path = file) -> None:
-                    tracker.send(str(file), f"OCR page {page + 1} of {pages}")
-                reader = OcrReader(ocr, page_progress, cancel)
+
+            def page_progress(page: int, pages: int, file: Path = file) -> None:
+                tracker.send(str(file), f"OCR page {page + 1} of {pages}")
+
+            parse: Parser
+            if reader is not None:
+                parse = partial(reader.parse, progress=page_progress, cancel=cancel)
+            else:
+                parse = partial(parse_document, ocr=OcrReader(ocr, page_progress, cancel) if ocr is not None else None)
             began = time.perf_counter()
-            result = _ingest_one(file, store, indexer, params, force, max_file_bytes, reader)
+            result = _ingest_one(file, store, indexer, params, parse, force, max_file_bytes)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
             if result.status in (UNCHANGED, DUPLICATE):
@@ -474,8 +483,8 @@ def read_file(file: Path, max_bytes: int = DEFAULT_MAX_FILE_BYTES) -> bytes:
     return data
 
 
-def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, force: bool = False,
-                max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, ocr: PageReader | None = None) -> FileResult:
+def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkParams, parse: Parser,
+                force: bool = False, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> FileResult:
     source = str(file)
     manifest = store.manifest
     existing = manifest.document_by_source(source)
@@ -498,7 +507,7 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
             store.remove_documents([existing.doc_id])
         return FileResult(source, DUPLICATE, f"same content as {twins[0]}; not indexed twice")
     try:
-        document = parse_document(file, data, ocr)
+        document = parse(file, data)
     except DocumentError as exc:
         return _failed(store, source, existing, str(exc), content_hash, len(data), file.suffix.lstrip(".").lower())
     result = FileResult(source, UPDATED if existing and existing.status == INDEXED else ADDED)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from operator_assistant.config import Settings, load_settings
 from operator_assistant.core.audit import AuditLog
+from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.manifest import DocumentRecord
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress
@@ -50,13 +51,18 @@ class Workspace:
     `separate_writer`: changes to the index (ingest, remove, corrections) get their own
     engine and SQLite connection, sharing the embedder, so a window can read while it
     writes. A command line that does one thing at a time uses one engine for both.
+    `parse_in_child`: ingest parses documents in a child process (core/documents/process.py),
+    so a long PDF does not stop a window's GUI thread while it is read.
     """
 
     def __init__(self, settings: Settings, *, audit: bool = True, separate_writer: bool = False,
-                 embedder: Embedder | None = None, today: Callable[[], date] = date.today) -> None:
+                 parse_in_child: bool = False, embedder: Embedder | None = None,
+                 today: Callable[[], date] = date.today) -> None:
         self.settings = settings
         self._audit = audit
         self._separate_writer = separate_writer
+        self._reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
+            if parse_in_child else None
         self._embedder = embedder
         self._today = today
         self._lock = threading.RLock()
@@ -66,16 +72,21 @@ class Workspace:
         self._history: ConversationLog | None = None
         self._claims: list[DataFolderLock] = []
 
+    @classmethod
+    def for_window(cls, settings: Settings) -> Workspace:
+        """As the desktop window opens a data folder: it reads while it writes, and parses in a child process."""
+        return cls(settings, separate_writer=True, parse_in_child=True)
+
     @property
     def separate_writer(self) -> bool:
         return self._separate_writer
 
     @classmethod
     def open(cls, data_dir: Path | str | None = None, models_dir: Path | str | None = None, *, audit: bool = True,
-             separate_writer: bool = False, **overrides: Any) -> Workspace:
+             separate_writer: bool = False, parse_in_child: bool = False, **overrides: Any) -> Workspace:
         """The workspace for a data folder, with its settings read (defaults, config.toml, environment, `overrides`)."""
         return cls(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), audit=audit,
-                   separate_writer=separate_writer)
+                   separate_writer=separate_writer, parse_in_child=parse_in_child)
 
     # the parts, opened when first used
 
@@ -84,7 +95,8 @@ class Workspace:
         """The index for reading: questions, search, document lists."""
         with self._lock:
             if self._engine is None:
-                self._engine = Engine(self.settings, self._embedder, audit=self._audit, today=self._today)
+                self._engine = Engine(self.settings, self._embedder, audit=self._audit, today=self._today,
+                                      reader=self._reader)
             return self._engine
 
     @property
@@ -94,7 +106,8 @@ class Workspace:
             return self.engine
         with self._lock:
             if self._writer is None:
-                self._writer = Engine(self.settings, self.engine.embedder, audit=self._audit, today=self._today)
+                self._writer = Engine(self.settings, self.engine.embedder, audit=self._audit, today=self._today,
+                                      reader=self._reader)
             return self._writer
 
     @property
@@ -157,6 +170,8 @@ class Workspace:
             if self._history is not None:
                 self._history.close()
                 self._history = None
+            if self._reader is not None:
+                self._reader.close()
         while self._claims:
             self._claims.pop().release()
 

@@ -48,7 +48,7 @@ def run_gui(settings: Settings) -> int:
         app.setWindowIcon(QIcon(str(icon)))
     log_to_file(settings)
     install_crash_handler()
-    workspace = Workspace(settings, separate_writer=True)
+    workspace = Workspace.for_window(settings)
     try:
         workspace.claim("window")  # held until the program ends
     except IndexBusy as exc:

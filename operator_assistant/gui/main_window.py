@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
     def __init__(self, workspace: Workspace, offer_sample: bool = True) -> None:
         super().__init__()
         if not workspace.separate_writer:
-            raise ValueError("the window reads while it writes: open its Workspace with separate_writer=True")
+            raise ValueError("the window reads while it writes: open its Workspace with Workspace.for_window")
         self.offer_sample = offer_sample
         self.workspace = workspace
         self.settings = settings = workspace.settings

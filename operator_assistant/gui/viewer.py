@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import html
 import logging
-import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,9 +37,10 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.core.assistant import Source
-from operator_assistant.core.documents import Document, load_document
+from operator_assistant.core.documents import Document
 from operator_assistant.core.documents.image import open_frames
-from operator_assistant.core.documents.ocr import OcrPage, StoredPages
+from operator_assistant.core.documents.ocr import OcrPage
+from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.locations import section_label
 from operator_assistant.errors import DocumentError, UserError
 
@@ -120,40 +118,6 @@ def passage_boxes(path: Path, document: Document, start: int, end: int, scale: f
     data = image.tobytes("raw", "RGB")
     qimage = QImage(data, image.width, image.height, image.width * 3, QImage.Format.Format_RGB888).copy()
     return qimage, join_boxes(boxes), page_no
-
-
-def _parse(path: Path, pages: dict[int, OcrPage]) -> Document:
-    return load_document(path, StoredPages(pages))
-
-
-class DocumentReader:
-    """Parses documents for the viewer in a child process. Reading a long PDF makes half a million
-    short-lived objects; in this process the garbage collector would stop the GUI thread for
-    a second or more while it counts them (a thread does not help: the collector holds every
-    thread). The child is started on first use and kept; if it dies, the document is read here."""
-
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
-
-    def read(self, path: Path, pages: dict[int, OcrPage]) -> Document:
-        with self._lock:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            pool = self._pool
-        try:
-            return pool.submit(_parse, path, pages).result()
-        except BrokenProcessPool:
-            log.warning("the viewer's reader process stopped; reading %s in this process", path.name)
-            with self._lock:
-                self._pool = None
-            return _parse(path, pages)
-
-    def shutdown(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class DocumentCache:
@@ -250,7 +214,7 @@ class SourceViewer(QWidget):
         super().__init__(parent)
         self.tasks = tasks if tasks is not None else TaskRunner(self)
         self.documents = DocumentCache()
-        self.reader = DocumentReader()
+        self.reader = DocumentProcess()  # parses in a child process: see core/documents/process.py
         self._request = 0  # the latest show request; a slower, older one is dropped when it arrives
         self._revision = ""
         self._find_when_shown = False
@@ -303,13 +267,13 @@ class SourceViewer(QWidget):
         doc_id, stored_ocr, reader = source.doc_id, self.stored_ocr, self.reader
 
         def load() -> Document:
-            return reader.read(Path(source.source), stored_ocr(doc_id) if stored_ocr else {})
+            return reader.parse(Path(source.source), stored=stored_ocr(doc_id) if stored_ocr else {})
 
         return load
 
     def shutdown(self) -> None:
         """Stop the reader process (the window is closing)."""
-        self.reader.shutdown()
+        self.reader.close()
 
     def show_passage(self, source: Source, revision: str = "") -> None:
         """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B").

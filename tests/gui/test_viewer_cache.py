@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from operator_assistant.core.answer.records import Source
-from operator_assistant.gui import viewer as viewer_module
+from operator_assistant.core.documents import load_document
 from operator_assistant.gui.viewer import DocumentCache, SourceViewer
 from tests.conftest import make_pdf
 
@@ -19,7 +19,7 @@ def test_the_cache_reads_a_file_once_per_version_and_keeps_a_few(tmp_path):
     cache = DocumentCache(size=2)
 
     def get(path):
-        return cache.get(path, lambda: reads.append(path.name) or viewer_module._parse(path, {}))
+        return cache.get(path, lambda: reads.append(path.name) or load_document(path))
 
     first = get(files[0])
     assert get(files[0]) is first and reads == ["0.md"] and cache.peek(files[0]) is first
@@ -40,8 +40,9 @@ def test_zoom_and_find_do_not_read_the_pdf_again(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(viewer)
     viewer.resize(800, 600)
     viewer.show()
-    monkeypatch.setattr(viewer.reader, "read", lambda p, pages: reads.append(p.name) or viewer_module._parse(p, pages))
-    document = viewer_module._parse(path, {})
+    parse = viewer.reader.parse
+    monkeypatch.setattr(viewer.reader, "parse", lambda p, **kw: reads.append(p.name) or parse(p, **kw))
+    document = load_document(path)
     start = document.text.index("Backwash")
     source = Source(1, "d1:c1", "Manual", str(path), ("Filters",), (2,), start, start + 8, "Backwash", 1.0)
     with qtbot.waitSignal(viewer.passage_shown, timeout=30_000):

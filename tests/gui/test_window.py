@@ -28,7 +28,7 @@ def unlock_admin(win: MainWindow) -> None:
 
 def window_workspace(data_dir, models_dir) -> Workspace:
     """The data folder as the window opens it (reads and writes on their own connections)."""
-    return Workspace(load_settings(data_dir=data_dir, models_dir=models_dir), separate_writer=True)
+    return Workspace.for_window(load_settings(data_dir=data_dir, models_dir=models_dir))
 
 
 def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:

@@ -8,6 +8,7 @@ import pytest
 
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrEngine, OcrReader
+from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
 from operator_assistant.core.ingest import IngestProgress
 from operator_assistant.core.models import resolve_model
 from operator_assistant.errors import Cancelled
@@ -23,11 +24,23 @@ def ocr_engine() -> OcrEngine:
     return OcrEngine(resolve_model(MODELS, "PP-OCRv4", "ocr"), threads=2)
 
 
-def test_scanned_pdf_is_indexed_and_the_unreadable_page_named(tmp_path, embedder, docs):
+@pytest.fixture(params=["here", "child"])
+def ocr_engine_both_ways(request, tmp_path, embedder):
+    """An engine that runs OCR in this process, or one that parses (and OCRs) in a child process as the window does."""
+    engine = make_engine(tmp_path / "data", embedder)
+    if request.param == "child":
+        engine.reader = DocumentProcess(OcrSettings(MODELS, engine.settings.ocr_model, 2))
+    yield engine
+    engine.close()
+    if engine.reader is not None:
+        engine.reader.close()
+
+
+def test_scanned_pdf_is_indexed_and_the_unreadable_page_named(ocr_engine_both_ways, docs):
     one, one_boxes = scanned_page(PAGE_ONE)
     three, three_boxes = scanned_page(PAGE_THREE)
     image_pdf(docs / "scan.pdf", [one, noise_page(), three])
-    engine = make_engine(tmp_path / "data", embedder)
+    engine = ocr_engine_both_ways
     seen: list[str] = []
     report = engine.ingest([docs], progress=lambda state: seen.append(state.detail))
     [result] = report.results
@@ -50,7 +63,6 @@ def test_scanned_pdf_is_indexed_and_the_unreadable_page_named(tmp_path, embedder
     left, top, right, bottom = (v * 72 / SCAN_DPI for v in three_boxes[0])
     assert abs(word.box[0] - left) < 4 and abs(word.box[1] - top) < 6 and word.box[3] < bottom + 6
     assert word.box[2] < left + (right - left) * 0.3  # the first word, not the whole line
-    engine.close()
 
 
 def test_multi_page_tiff_is_a_document(tmp_path, embedder, docs, ocr_engine):
@@ -83,10 +95,10 @@ def test_a_page_with_nothing_readable_fails_with_its_number(tmp_path, embedder, 
     engine.close()
 
 
-def test_cancel_stops_between_pages_and_writes_nothing(tmp_path, embedder, docs):
+def test_cancel_stops_between_pages_and_writes_nothing(ocr_engine_both_ways, docs):
     pages = [scanned_page([f"Page {n} of the pump manual"])[0] for n in range(1, 5)]
     image_pdf(docs / "manual.pdf", pages)
-    engine = make_engine(tmp_path / "data", embedder)
+    engine = ocr_engine_both_ways
     seen: list[str] = []
 
     def progress(state: IngestProgress) -> None:
@@ -96,7 +108,6 @@ def test_cancel_stops_between_pages_and_writes_nothing(tmp_path, embedder, docs)
     assert report.cancelled
     assert not any("OCR page 3" in c for c in seen)  # stopped before the third page was read
     assert engine.store.manifest.documents() == [] and engine.store.manifest.chunk_count() == 0
-    engine.close()
 
 
 def test_reader_raises_cancelled_before_reading(ocr_engine):

@@ -1,0 +1,156 @@
+"""Documents read in a child process, so that parsing a long file does not hold this one.
+
+Reading a long PDF makes hundreds of thousands of short-lived objects. In a process that also
+runs a window, the garbage collector's passes over them stop every thread, the GUI's too, for
+a tenth of a second or more (BENCHMARKS.md, GUI-thread stalls); a thread does not help. A parser
+that crashes the interpreter on a damaged file (pdfium is C) takes only the child with it: the
+file is reported as unreadable and the next one gets a new child.
+
+The child is started on first use (spawn: none of this process's threads or models) and kept.
+OCR runs in the child, with the weights from the models folder loaded there when a page first
+needs them; page progress comes back over a queue and a cancel goes over an event, checked
+between pages as it is in this process. This module only turns a file into a Document: it must
+not touch the index or any of the caller's models.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from operator_assistant.core.documents import load_document, parse_document
+from operator_assistant.core.documents.ocr import OcrEngine, OcrPage, OcrReader, PageReader, StoredPages
+from operator_assistant.errors import DocumentError
+
+if TYPE_CHECKING:
+    from operator_assistant.core.documents.base import Document
+
+log = logging.getLogger("ingest")
+
+CHILD_STOPPED = ("the document reader stopped while reading this file (a damaged file can crash the parser); "
+                 "nothing else was affected")
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    """Where the child finds the OCR weights, and how many threads it gives them."""
+
+    models_dir: Path
+    model: str
+    threads: int = 0
+
+
+# The child's side: set once by _start when the child process begins.
+_progress: Any = None  # multiprocessing queue of (page index, page count)
+_cancel: Any = None  # multiprocessing event
+_ocr_settings: OcrSettings | None = None
+_ocr_engine: OcrEngine | None = None
+
+
+def _start(progress: Any, cancel: Any, ocr: OcrSettings | None) -> None:
+    global _progress, _cancel, _ocr_settings
+    _progress, _cancel, _ocr_settings = progress, cancel, ocr
+
+
+def _engine() -> OcrEngine:
+    global _ocr_engine
+    if _ocr_engine is None:
+        from operator_assistant.core.models import resolve_model
+
+        assert _ocr_settings is not None
+        model = resolve_model(_ocr_settings.models_dir, _ocr_settings.model, "ocr")  # hash-checked here too
+        _ocr_engine = OcrEngine(model, _ocr_settings.threads)
+    return _ocr_engine
+
+
+def _page_read(page: int, pages: int) -> None:
+    _progress.put((page, pages))
+
+
+def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> Document:
+    reader: PageReader | None = None
+    if stored is not None:
+        reader = StoredPages(stored)
+    elif _ocr_settings is not None:
+        reader = OcrReader(_engine, _page_read, _cancel.is_set)
+    file = Path(path)
+    return load_document(file, reader) if data is None else parse_document(file, data, reader)
+
+
+class DocumentProcess:
+    """Parses one document at a time in a child process; `parse` waits for it like a call.
+
+    `ocr`: the child reads scanned pages with these weights; without it a scan is unreadable,
+    as `parse_document` without a page reader.
+    """
+
+    def __init__(self, ocr: OcrSettings | None = None) -> None:
+        self.ocr = ocr
+        self._pool: ProcessPoolExecutor | None = None
+        self._progress: Any = None
+        self._cancel: Any = None
+        self._lock = threading.Lock()  # one document at a time: the queue and event are the child's
+
+    def parse(self, path: Path, data: bytes | None = None, *, stored: dict[int, OcrPage] | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              cancel: Callable[[], bool] | None = None) -> Document:
+        """The document in `data` (read from `path` when None); `stored`: OCR pages kept in the
+        index, used instead of running OCR. DocumentError as `parse_document`, Cancelled between
+        OCR pages once `cancel` says so."""
+        with self._lock:
+            try:
+                return self._parse(path, data, stored, progress, cancel)
+            except BrokenProcessPool:
+                log.warning("the document reader process stopped while reading %s", Path(path).name)
+                self._stop()
+                raise DocumentError(CHILD_STOPPED) from None
+
+    def _parse(self, path: Path, data: bytes | None, stored: dict[int, OcrPage] | None,
+               progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None) -> Document:
+        pool = self._started()
+        self._drain()  # a page reported just before the last document ended
+        self._cancel.clear()
+        future = pool.submit(_read, str(path), data, stored)
+        while not future.done():
+            try:
+                page, pages = self._progress.get(timeout=0.1)
+            except queue.Empty:
+                pass
+            else:
+                if progress is not None:
+                    progress(page, pages)
+            if cancel is not None and cancel():
+                self._cancel.set()
+        return future.result()
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._progress, self._cancel = context.Queue(), context.Event()
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start,
+                                             initargs=(self._progress, self._cancel, self.ocr))
+        return self._pool
+
+    def _drain(self) -> None:
+        try:
+            while True:
+                self._progress.get_nowait()
+        except (queue.Empty, OSError, ValueError):
+            pass
+
+    def _stop(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

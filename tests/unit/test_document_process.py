@@ -1,0 +1,64 @@
+"""Documents parsed in a child process: the same Document as here, errors with their hints, a crashed child contained."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.core.documents import parse_document
+from operator_assistant.core.documents.process import CHILD_STOPPED, DocumentProcess
+from operator_assistant.errors import DocumentError
+from tests.conftest import make_pdf
+
+SAMPLE = Path(__file__).resolve().parents[2] / "corpus" / "documents"
+
+
+@pytest.fixture(scope="module")
+def process():
+    reader = DocumentProcess()
+    yield reader
+    reader.close()
+
+
+@pytest.mark.parametrize("name", ["booster-station-b-om-manual.pdf", "lockout-tagout-procedure.docx",
+                                  "valve-exercising-program.html", "filter-backwash-procedure.md"])
+def test_the_child_gives_the_document_this_process_would(process, name):
+    path = SAMPLE / name
+    data = path.read_bytes()
+    here, there = parse_document(path, data), process.parse(path, data)
+    assert there.text == here.text and there.blocks == here.blocks and there.tables == here.tables
+    assert there.page_count == here.page_count and there.title == here.title
+    assert process.parse(path).text == here.text  # read from the file by the child when no bytes are given
+
+
+def test_a_document_error_comes_back_with_its_hint(process, tmp_path):
+    with pytest.raises(DocumentError) as caught:
+        process.parse(tmp_path / "notes.xyz", b"plain words")
+    assert caught.value.message == "unsupported file type '.xyz'" and caught.value.hint.startswith("supported: ")
+    with pytest.raises(DocumentError, match="empty file"):
+        process.parse(tmp_path / "empty.txt", b"")
+
+
+def test_a_child_that_dies_fails_that_file_only(tmp_path):
+    pages = [[(f"Section {n}. Check pump P-{n} discharge pressure each shift and log it.", 11)] * 30
+             for n in range(120)]
+    big = make_pdf(tmp_path / "big.pdf", pages).read_bytes()
+    reader = DocumentProcess()
+    try:
+        reader.parse(SAMPLE / "confined-space-entry.txt")  # the child is running
+
+        def kill_the_child() -> bool:  # polled while the child parses the big file
+            for child in multiprocessing.active_children():
+                os.kill(child.pid, signal.SIGKILL)
+            return False
+
+        with pytest.raises(DocumentError) as caught:
+            reader.parse(tmp_path / "big.pdf", big, cancel=kill_the_child)
+        assert caught.value.message == CHILD_STOPPED
+        assert "CONFINED SPACE ENTRY" in reader.parse(SAMPLE / "confined-space-entry.txt").text  # a new child reads the next file
+    finally:
+        reader.close()
