@@ -142,7 +142,9 @@ def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bo
     """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
     from operator_assistant.core.workspace import Workspace
 
-    workspace = Workspace(_settings(args, data_dir), audit=audit)
+    # parsing in a child process: a parser crash on a damaged file fails that file, not the run,
+    # and the next file is read while this one is embedded
+    workspace = Workspace(_settings(args, data_dir), audit=audit, parse_in_child=True)
     _opened.append(workspace)
     return workspace
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +24,7 @@ from operator_assistant.config import load_settings
 from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrReader
+from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.ingest import collect_files
@@ -52,12 +55,29 @@ class TimedEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self.inner.embed_query(text)
 
+    def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.inner.embed_like_query(texts)
+
+
+def children_cpu_seconds() -> float:
+    """CPU time of this process's live children (the document reader), from /proc (Linux)."""
+    total = 0.0
+    for child in multiprocessing.active_children():
+        try:
+            fields = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    return total
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--backend", choices=("auto", "torch"), default="auto")
     parser.add_argument("--stages", action="store_true", help="also time parse+chunk and tokenize on their own")
+    parser.add_argument("--parse", choices=("child", "here"), default="child",
+                        help="parse in a child process, reading the next file ahead (as the app does), or in this one")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         settings = load_settings(data_dir=tmp, embed_backend=args.backend)
@@ -65,15 +85,21 @@ def main() -> None:
         loaded = Engine(settings).embedder
         load_s = time.perf_counter() - t0
         embedder = TimedEmbedder(loaded)
-        engine = Engine(settings, embedder)
+        reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
+            if args.parse == "child" else None
+        engine = Engine(settings, embedder, reader=reader)
         t0, cpu0 = time.perf_counter(), time.process_time()
         report = engine.ingest([args.folder])
         ingest_s, ingest_cpu_s = time.perf_counter() - t0, time.process_time() - cpu0
+        child_cpu_s = children_cpu_seconds()
+        if reader is not None:
+            reader.close()
         result = {
             "backend": getattr(loaded, "backend", "?"), "embedder": loaded.model_id,
             "files": len(collect_files([args.folder])[0]), "failed": len(report.failed),
             "chunks": report.chunks_embedded, "model_load_s": round(load_s, 2),
-            "ingest_s": round(ingest_s, 2), "ingest_cpu_s": round(ingest_cpu_s, 2),
+            "parse": args.parse, "ingest_s": round(ingest_s, 2), "ingest_cpu_s": round(ingest_cpu_s, 2),
+            "child_cpu_s": round(child_cpu_s, 2),
             "chunks_per_s": round(report.chunks_embedded / ingest_s, 1),
             "embed_s": round(embedder.seconds, 2),
             "embed_chunks_per_s": round(embedder.texts / embedder.seconds, 1) if embedder.seconds else None,

@@ -71,7 +71,7 @@ class Assistant:
         self._llm_loader = llm_loader
         self.llm_name = llm_name or engine.settings.llm  # for the audit log: the model file answers come from
         self._llm: LanguageModel | None = None
-        self.evidence = Evidence(lambda texts: engine.embedder.embed(texts), policy)
+        self.evidence = Evidence(lambda texts: engine.embedder.embed_like_query(texts), policy)
         self.cards = CardBuilder(engine.store.manifest, self.evidence, policy)
 
     @property

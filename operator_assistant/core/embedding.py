@@ -34,6 +34,9 @@ class Embedder(Protocol):
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
+    def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for texts compared with a question's vector at question time (the evidence's sentences)."""
+
 
 def length_groups(lengths: Sequence[int], size: int) -> Iterator[np.ndarray]:
     """Indices into `lengths`, longest first, in groups of `size`: each group pads to similar lengths."""
@@ -89,6 +92,9 @@ class SentenceTransformerEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
+
+    def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.embed(texts)
 
 
 class OnnxEmbedder:
@@ -153,10 +159,45 @@ class OnnxEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
+    def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.embed(texts)
+
+
+class SplitEmbedder:
+    """Passages by the int8 export, questions by the full model.
+
+    Ingest embeds every passage of a library, and the export does it twice as fast. A question
+    is one short text: it is embedded by the full model, and so is what is compared with it at
+    question time (the sentences whose similarity is the refusal evidence), so the refusal signal
+    and its fitted threshold are the full model's. The index holds the export's vectors and
+    records the export's id; a full-precision question ranks them as the export's own question
+    vector would within measurement noise (BENCHMARKS.md "Ingest speed: embedder").
+    """
+
+    def __init__(self, passages: OnnxEmbedder, questions: SentenceTransformerEmbedder) -> None:
+        if passages.dimension != questions.dimension:
+            raise ModelError(f"the int8 export gives {passages.dimension} numbers a vector, the model {questions.dimension}",
+                             FETCH_HINT)
+        self.passages, self.questions = passages, questions
+        self.model_id = passages.model_id  # what the index holds
+        self.dimension = passages.dimension
+        self.backend = "onnx-int8 passages, torch questions"
+
+    def embed(self, texts: Sequence[str], progress: Callable[[int], None] | None = None,
+              cancel: Callable[[], bool] | None = None) -> np.ndarray:
+        return self.passages.embed(texts, progress, cancel)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.questions.embed_query(text)
+
+    def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.questions.embed(texts)
+
 
 def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = Settings.embed_backend,
                   threads: int = 0) -> Embedder:
-    """The int8 export when one was built for this shipped model and `backend` is "auto", else torch.
+    """Passages by the int8 export and questions by torch (SplitEmbedder) when the export was
+    built for this shipped model and `backend` is "auto"; otherwise torch for both.
 
     Only manifest models, whose weights are hash-checked, use an export; an admin's folder
     runs on torch even if it holds a copy of one. A damaged or stale export is refused with a
@@ -166,6 +207,6 @@ def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = Set
         from operator_assistant.core.embedding_export import read_record
 
         if read_record(model) is not None:
-            return OnnxEmbedder(model, batch_size, threads)
+            return SplitEmbedder(OnnxEmbedder(model, batch_size, threads), SentenceTransformerEmbedder(model, batch_size))
         log.warning("embedder %s has no int8 export; using torch (slower). %s", model.name, FETCH_HINT)
     return SentenceTransformerEmbedder(model, batch_size)

@@ -13,6 +13,7 @@ import os
 import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -422,8 +423,9 @@ def ingest_paths(
     indexer = Indexer(store, embedder, params, batch_chunks, cancel=cancel, on_written=emit)
     tracker = _Tracker(progress, files, indexer)
     indexer.on_embedded = tracker.embedded
+    ahead = ReadAhead(reader, store, params, force, max_file_bytes) if reader is not None else None
     try:
-        for file in files:
+        for n, file in enumerate(files):
             if cancel is not None and cancel():
                 raise Cancelled()
             tracker.send(str(file))
@@ -432,8 +434,9 @@ def ingest_paths(
                 tracker.send(str(file), f"OCR page {page + 1} of {pages}")
 
             parse: Parser
-            if reader is not None:
-                parse = partial(reader.parse, progress=page_progress, cancel=cancel)
+            if ahead is not None:
+                parse = partial(ahead.parse, upcoming=files[n + 1] if n + 1 < len(files) else None,
+                                progress=page_progress, cancel=cancel)
             else:
                 parse = partial(parse_document, ocr=OcrReader(ocr, page_progress, cancel) if ocr is not None else None)
             began = time.perf_counter()
@@ -449,6 +452,9 @@ def ingest_paths(
         for result in indexer.discard():
             result.status, result.message = FAILED_FILE, CANCELLED_BEFORE_WRITTEN
             emit(result)
+    finally:
+        if ahead is not None:
+            ahead.drop()
     out.chunks_embedded = indexer.chunks_embedded
     out.seconds = time.perf_counter() - started
     tracker.send("")
@@ -493,8 +499,8 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
     except DocumentError as exc:
         return _failed(store, source, existing, exc.message)
     content_hash = hashlib.sha256(data).hexdigest()
-    if (not force and existing and existing.status == INDEXED and existing.content_hash == content_hash
-            and existing.chunker == params.signature):
+    if not force and _unchanged(existing, content_hash, params):
+        assert existing is not None
         if existing.error:
             manifest.set_error(existing.doc_id, None)
         return FileResult(source, UNCHANGED, chunks_total=existing.chunks)
@@ -513,6 +519,66 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
     result = FileResult(source, UPDATED if existing and existing.status == INDEXED else ADDED)
     indexer.add(source, document, content_hash, len(data), result)
     return result
+
+
+def _unchanged(existing: DocumentRecord | None, content_hash: str, params: ChunkParams) -> bool:
+    """Indexed already from these bytes, chunked as `params` chunk: nothing to do for it."""
+    return (existing is not None and existing.status == INDEXED and existing.content_hash == content_hash
+            and existing.chunker == params.signature)
+
+
+class ReadAhead:
+    """Starts reading the next file in the child process while this one is chunked, embedded and written.
+
+    Parsing (text layer, tables, OCR) is most of a real manual's ingest (BENCHMARKS.md "Ingest
+    speed"); in the child it runs on one core while this process embeds on the other. A file is
+    read ahead only when its bytes are not indexed already; one that then turns out to be a
+    duplicate, or to have changed in the meantime, is dropped and read again at its turn.
+    """
+
+    def __init__(self, reader: DocumentProcess, store: IndexStore, params: ChunkParams, force: bool,
+                 max_file_bytes: int) -> None:
+        self.reader, self.store, self.params = reader, store, params
+        self.force, self.max_file_bytes = force, max_file_bytes
+        self._next: tuple[Path, bytes, Future[Document]] | None = None
+
+    def parse(self, file: Path, data: bytes, *, upcoming: Path | None, progress: Callable[[int, int], None],
+              cancel: CancelCheck | None) -> Document:
+        started = None
+        if self._next is not None:
+            path, read, future = self._next
+            self._next = None
+            if path == file and read == data:
+                started = future
+            else:
+                self.reader.abandon(future)
+        if started is None:
+            started = self.reader.start(file, data)
+        try:
+            document = self.reader.wait(started, progress, cancel)
+        except DocumentError:
+            self._begin(upcoming)
+            raise
+        self._begin(upcoming)
+        return document
+
+    def _begin(self, file: Path | None) -> None:
+        if file is None:
+            return
+        try:
+            data = read_file(file, self.max_file_bytes)
+        except DocumentError:
+            return  # reported at its turn
+        existing = self.store.manifest.document_by_source(str(file))
+        if not self.force and _unchanged(existing, hashlib.sha256(data).hexdigest(), self.params):
+            return
+        self._next = (file, data, self.reader.start(file, data))
+
+    def drop(self) -> None:
+        """The run is over or cancelled: a file read ahead is not wanted."""
+        if self._next is not None:
+            self.reader.abandon(self._next[2])
+            self._next = None
 
 
 def _failed(store: IndexStore, source: str, existing: DocumentRecord | None, reason: str,

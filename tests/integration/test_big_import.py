@@ -43,6 +43,9 @@ class CountingEmbedder:
     def embed_query(self, text):
         return self.inner.embed_query(text)
 
+    def embed_like_query(self, texts):
+        return self.inner.embed_like_query(texts)
+
 
 def test_cancel_mid_file_keeps_finished_files_and_a_rerun_skips_them(tmp_path, embedder):
     files = manuals(tmp_path / "docs")

@@ -8,7 +8,7 @@ import pytest
 
 from operator_assistant.core.chunking import ChunkParams, chunk_document
 from operator_assistant.core.documents import load_document
-from operator_assistant.core.embedding import load_embedder
+from operator_assistant.core.embedding import SplitEmbedder, load_embedder
 from operator_assistant.core.embedding_export import EXPORT_DIR, RECORD_FILE, prepare_export, read_record
 from operator_assistant.core.models import export_state, load_manifest, resolve_model, sha256_file
 from operator_assistant.errors import IndexMismatch, ModelError
@@ -59,7 +59,7 @@ def test_the_export_is_made_from_the_bundled_weights_and_recorded(built: Path):
     assert sha256_file(built / NAME / EXPORT_DIR / record.file) == record.sha256
     assert export_state(model) == "int8 export verified"
     fast = load_embedder(model, backend="auto")
-    assert fast.backend == "onnx-int8"
+    assert fast.backend == "onnx-int8 passages, torch questions"
     # the index records a different id than torch's, so switching re-embeds
     assert fast.model_id.startswith(model.model_id + "+int8@") and fast.model_id != model.model_id
     # nothing is rebuilt when the export is intact
@@ -76,6 +76,23 @@ def test_fast_vectors_match_the_torch_path(built: Path, torch_embedder, sample_c
     cosine = (a * b).sum(axis=1)
     # measured 0.994 mean, 0.989 lowest on the sample corpus (BENCHMARKS.md "Ingest speed: embedder")
     assert cosine.mean() > 0.99 and cosine.min() > 0.98
+
+
+def test_passages_by_the_export_questions_by_torch(built: Path, torch_embedder, sample_chunks: list[str]):
+    split = load_embedder(resolve_model(built, NAME, "embedder"), backend="auto")
+    assert isinstance(split, SplitEmbedder)
+    texts = sample_chunks[:8]
+    question = "What is the discharge pressure alarm threshold on the B-series boosters?"
+    # questions, and the sentences compared with them for the refusal evidence: exactly the full model's
+    assert np.array_equal(split.embed_query(question), torch_embedder.embed_query(question))
+    assert np.array_equal(split.embed_like_query(texts), torch_embedder.embed(texts))
+    # passages: the export's, which the index records
+    assert np.array_equal(split.embed(texts), split.passages.embed(texts))
+    assert not np.array_equal(split.embed(texts), torch_embedder.embed(texts))
+    # a full-precision question scores the int8 passages near the torch ones (the vectors are within
+    # cosine 0.989 of each other, so a score moves by a few hundredths at most: 0.031 seen)
+    queries = np.stack([torch_embedder.embed_query(t[:200]) for t in texts] + [split.embed_query(question)])
+    assert np.abs(split.embed(texts) @ queries.T - torch_embedder.embed(texts) @ queries.T).max() < 0.05
 
 
 def test_order_is_kept_after_sorting_by_length(built: Path, torch_embedder, sample_chunks: list[str]):
@@ -106,7 +123,7 @@ def test_a_damaged_export_is_refused_then_rebuilt(built: Path, tmp_path: Path):
     messages: list[str] = []
     assert prepare_export(model, messages.append) is not None
     assert messages[0].startswith(f"{NAME}: rebuilding the int8 export")
-    assert load_embedder(model, backend="auto").backend == "onnx-int8"
+    assert load_embedder(model, backend="auto").backend == "onnx-int8 passages, torch questions"
     # a record copied from other weights is refused too
     record = folder / EXPORT_DIR / RECORD_FILE
     record.write_text(record.read_text().replace(model.model_id, f"{NAME}@000000000000"))

@@ -18,9 +18,10 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import queue
+import signal
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,9 @@ _ocr_engine: OcrEngine | None = None
 
 def _start(progress: Any, cancel: Any, ocr: OcrSettings | None) -> None:
     global _progress, _cancel, _ocr_settings
+    # Ctrl-C in a terminal reaches the whole process group; the parent decides what it cancels,
+    # and a child killed by it would fail the file it was reading.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _progress, _cancel, _ocr_settings = progress, cancel, ocr
 
 
@@ -86,7 +90,9 @@ def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> D
 
 
 class DocumentProcess:
-    """Parses one document at a time in a child process; `parse` waits for it like a call.
+    """Parses documents in a child process, one at a time; `parse` waits for one like a call,
+    `start` and `wait` let the caller do other work (embed the last file) while it reads.
+    One caller at a time: the page progress and the cancel are those of the document waited for.
 
     `ocr`: the child reads scanned pages with these weights; without it a scan is unreadable,
     as `parse_document` without a page reader.
@@ -97,7 +103,7 @@ class DocumentProcess:
         self._pool: ProcessPoolExecutor | None = None
         self._progress: Any = None
         self._cancel: Any = None
-        self._lock = threading.Lock()  # one document at a time: the queue and event are the child's
+        self._lock = threading.Lock()  # guards starting and stopping the child
 
     def parse(self, path: Path, data: bytes | None = None, *, stored: dict[int, OcrPage] | None = None,
               progress: Callable[[int, int], None] | None = None,
@@ -105,21 +111,25 @@ class DocumentProcess:
         """The document in `data` (read from `path` when None); `stored`: OCR pages kept in the
         index, used instead of running OCR. DocumentError as `parse_document`, Cancelled between
         OCR pages once `cancel` says so."""
+        return self.wait(self.start(path, data, stored=stored), progress, cancel)
+
+    def start(self, path: Path, data: bytes | None = None, *,
+              stored: dict[int, OcrPage] | None = None) -> Future[Document]:
+        """Begin reading a document; documents are read one after another, in the order started."""
         with self._lock:
             try:
-                return self._parse(path, data, stored, progress, cancel)
-            except BrokenProcessPool:
-                log.warning("the document reader process stopped while reading %s", Path(path).name)
+                pool = self._started()
+                self._cancel.clear()  # a cancel was for the documents before this one
+                return pool.submit(_read, str(path), data, stored)
+            except BrokenProcessPool:  # the child died between documents: this one gets a new child
                 self._stop()
-                raise DocumentError(CHILD_STOPPED) from None
+                pool = self._started()
+                return pool.submit(_read, str(path), data, stored)
 
-    def _parse(self, path: Path, data: bytes | None, stored: dict[int, OcrPage] | None,
-               progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None) -> Document:
-        pool = self._started()
-        self._drain()  # a page reported just before the last document ended
-        self._cancel.clear()
-        future = pool.submit(_read, str(path), data, stored)
-        while not future.done():
+    def wait(self, started: Future[Document], progress: Callable[[int, int], None] | None = None,
+             cancel: Callable[[], bool] | None = None) -> Document:
+        """The document `start` began reading, with its OCR pages reported as they are read."""
+        while not started.done():
             try:
                 page, pages = self._progress.get(timeout=0.1)
             except queue.Empty:
@@ -129,7 +139,20 @@ class DocumentProcess:
                     progress(page, pages)
             if cancel is not None and cancel():
                 self._cancel.set()
-        return future.result()
+        try:
+            return started.result()
+        except BrokenProcessPool:
+            log.warning("the document reader process stopped while reading a document")
+            with self._lock:
+                self._stop()
+            raise DocumentError(CHILD_STOPPED) from None
+        finally:
+            self._drain()
+
+    def abandon(self, started: Future[Document]) -> None:
+        """Not wanted any more (the run was cancelled): stop its OCR at the next page."""
+        if not started.cancel():
+            self._cancel.set()
 
     def close(self) -> None:
         with self._lock:
