@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import golden_questions
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+    from operator_assistant.core.evaluation import GoldenQuestion
     from operator_assistant.core.workspace import Workspace
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
@@ -543,16 +545,29 @@ def _work_dir(args: argparse.Namespace, name: str) -> Path:
     return Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False)) / "eval" / name
 
 
-def _scored_index(workspace: Any, corpus: Path | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ScoredIndex:
     """Which index an evaluation scored: its folder, the documents folder it holds, its size."""
-    docs = [d for d in workspace.documents() if d.status == "indexed"]
-    return {"data_dir": str(workspace.settings.data_dir), **({"corpus": str(corpus)} if corpus else {}),
-            "documents": len(docs), "chunks": workspace.chunk_count(), "embedder": workspace.settings.embedder}
 
+    data_dir: str
+    corpus: str | None  # None for a BEIR set, which is not a folder of documents
+    documents: int
+    chunks: int
+    embedder: str
 
-def _index_line(index: dict[str, Any]) -> str:
-    held = f"{index['documents']} documents" + (f" from {index['corpus']}" if "corpus" in index else "")
-    return f"index scored: {index['data_dir']} ({held}, {index['chunks']} chunks)"
+    @classmethod
+    def of(cls, workspace: Workspace, corpus: Path | None = None) -> ScoredIndex:
+        docs = [d for d in workspace.documents() if d.status == "indexed"]
+        return cls(str(workspace.settings.data_dir), str(corpus) if corpus else None, len(docs),
+                   workspace.chunk_count(), workspace.settings.embedder)
+
+    def to_json(self) -> dict[str, object]:
+        return {"data_dir": self.data_dir, **({"corpus": self.corpus} if self.corpus else {}),
+                "documents": self.documents, "chunks": self.chunks, "embedder": self.embedder}
+
+    def line(self) -> str:
+        held = f"{self.documents} documents" + (f" from {self.corpus}" if self.corpus else "")
+        return f"index scored: {self.data_dir} ({held}, {self.chunks} chunks)"
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -575,21 +590,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
         reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
         result = evaluation.run_beir(engine, beir, reranker=reranker)
-        out: dict[str, Any] = {**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms,
-               "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
-               "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
-               "data_dir": str(engine.settings.data_dir), "index": _scored_index(workspace)}
+        index = ScoredIndex.of(workspace)
         if args.json:
-            _print_json(out)
+            _print_json({**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms.to_json(),
+                         "queries": result.queries, "documents": result.documents, "chunks": result.chunks,
+                         "index_seconds": round(index_seconds, 1) if built else None, "index_reused": not built,
+                         "data_dir": str(engine.settings.data_dir), "index": index.to_json()})
         else:
-            print(_index_line(out["index"]))
+            print(index.line())
             print(f"{result.queries} queries, {result.documents} documents, {result.chunks} chunks"
                   + (f" (indexed in {index_seconds:.0f} s)" if built else " (index reused)"))
             print(f"{'system':<14} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
             for system, m in result.metrics.items():
                 print(f"{system:<14} {m['ndcg@10']:>8.4f} {m['recall@10']:>7.4f} {m['recall@100']:>7.4f} {m['mrr@10']:>7.4f}")
             print(f"rerank stage: {reranker.name if reranker.is_model else 'no reranker installed (hybrid order kept)'}")
-            print(f"latency per query: p50 {result.latency_ms['p50_ms']} ms, p95 {result.latency_ms['p95_ms']} ms")
+            print(f"latency per query: p50 {result.latency_ms.p50_ms} ms, p95 {result.latency_ms.p95_ms} ms")
         return EXIT_OK
     if not args.file.is_file():
         raise UserError(f"no question file at {args.file}", "give the path of a golden JSONL file")
@@ -611,68 +626,69 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UserError(f"the index in {workspace.settings.data_dir} also holds {len(others)} document(s) from "
                         f"outside {corpus} (e.g. {others[0]}); scoring it would mix two corpora",
                         "give another --work-dir, or none for a scratch folder per corpus")
-    index = _scored_index(workspace, corpus)
+    index = ScoredIndex.of(workspace, corpus)
     if args.action == "answers":
         return _eval_answers(args, workspace, questions, index)
     out = evaluation.run_golden(workspace.engine, questions)
-    out["index"] = index
     if args.json:
-        _print_json({k: v for k, v in out.items() if k != "rows"})
+        _print_json({**out.to_json(rows=False), "index": index.to_json()})
         return EXIT_OK
-    print(_index_line(index))
-    print(f"{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus)")
-    print(f"Recall@5 {out['recall@5']:.4f}  Recall@1 {out['recall@1']:.4f}  MRR@10 {out['mrr@10']:.4f}  "
-          f"section Recall@5 {out['section_recall@5']:.4f}  keywords in top 5 {out['keywords_in_top5']:.4f}")
-    for kind, m in out["by_kind"].items():
-        print(f"  {kind:<11} {m['questions']:>3} questions  Recall@5 {m['recall@5']:.4f}")
-    for miss in out["misses"]:
-        print(f"  miss: {miss['id']} ({miss['kind']}) rank {miss['rank']}, top file {miss['top_file']}")
-    print(f"latency: p50 {out['latency']['p50_ms']} ms, p95 {out['latency']['p95_ms']} ms")
+    print(index.line())
+    print(f"{out.questions} questions ({out.answerable} answerable, {out.not_in_corpus} not in corpus)")
+    print(f"Recall@5 {out.recall:.4f}  Recall@1 {out.recall_at_1:.4f}  MRR@10 {out.mrr_at_10:.4f}  "
+          f"section Recall@5 {out.section_recall:.4f}  keywords in top 5 {out.keywords_in_top:.4f}")
+    for kind, found in out.by_kind.items():
+        print(f"  {kind:<11} {found.questions:>3} questions  Recall@5 {found.recall:.4f}")
+    for miss in out.misses:
+        print(f"  miss: {miss.id} ({miss.kind}) rank {miss.rank}, top file {miss.top_file}")
+    print(f"latency: p50 {out.latency.p50_ms} ms, p95 {out.latency.p95_ms} ms")
     return EXIT_OK
 
 
-def _eval_answers(args: argparse.Namespace, workspace: Any, questions: list, index: dict[str, Any]) -> int:
+def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: list[GoldenQuestion],
+                  index: ScoredIndex) -> int:
     from operator_assistant.core import evaluation
 
     assistant = workspace.assistant
     out = evaluation.run_answers(assistant, questions, temperature=0.0, mode=args.mode,
                                  progress=None if args.json else lambda n, total: print(f"\r{n}/{total}", end="", flush=True))
-    out["reranker"] = assistant.reranker.name if assistant.reranker.is_model else "none installed"
-    out["threshold"] = dict(zip(("value", "calibrated"), assistant.threshold()))
-    out["mode"] = args.mode or workspace.settings.answer_mode
-    out["index"] = index
+    reranker = assistant.reranker.name if assistant.reranker.is_model else "none installed"
+    threshold, calibrated = assistant.threshold()
+    mode = args.mode or workspace.settings.answer_mode
     if args.json:
-        _print_json(out)
+        _print_json({**out.to_json(), "reranker": reranker, "threshold": {"value": threshold, "calibrated": calibrated},
+                     "mode": mode, "index": index.to_json()})
         return EXIT_OK
     if args.rows:
-        for r in out["rows"]:
-            mark = "ok " if r["answer_correct"] else ("REF" if r["refused"] else "-- ")
-            print(f"\n{mark} {r['id']} ({r['kind']}, card {r['card']}, evidence {r['evidence']:.3f}, cited {r['cited']})")
-            print("    " + r["answer"].replace("\n", "\n    "))
-            if r["wording_note"]:
-                print(f"    note: {r['wording_note']}")
-            if r["unsupported"]:
-                print(f"    UNSUPPORTED: {r['unsupported']}")
-    lat = out["latency"]
-    threshold = out["threshold"]
-    print(f"\r{_index_line(index)}")
-    print(f"{out['questions']} questions ({out['answerable']} answerable, {out['not_in_corpus']} not in corpus); "
-          f"mode {out['mode']}; reranker: {out['reranker']}; threshold {threshold['value'] or 0:.3f}"
-          f" ({'calibrated' if threshold['calibrated'] else 'default'})")
+        for r in out.rows:
+            mark = "ok " if r.answer_correct else ("REF" if r.refused else "-- ")
+            print(f"\n{mark} {r.id} ({r.kind}, card {r.card}, evidence {r.evidence:.3f}, cited {list(r.cited)})")
+            print("    " + r.answer.replace("\n", "\n    "))
+            if r.wording_note:
+                print(f"    note: {r.wording_note}")
+            if r.unsupported:
+                print(f"    UNSUPPORTED: {list(r.unsupported)}")
+    lat = out.latency
+    total = out.overall
+    print(f"\r{index.line()}")
+    print(f"{total.questions} questions ({out.answerable} answerable, {out.not_in_corpus} not in corpus); "
+          f"mode {mode}; reranker: {reranker}; threshold {threshold or 0:.3f}"
+          f" ({'calibrated' if calibrated else 'default'})")
     print(f"{'kind':<14} {'n':>3} {'correct':>8} {'cited':>6} {'refused':>8} {'unsupported':>11} {'words':>6} {'p95':>5}")
-    for kind, m in [("all", out), *out["by_kind"].items()]:
-        refused = m.get("refused_answerable", m.get("refused_not_in_corpus", 0.0))
-        words = m.get("words_shown", {})
-        print(f"{kind:<14} {m['questions']:>3} {m.get('answer_correct', float('nan')):>8.3f} "
-              f"{m.get('citation_accuracy', float('nan')):>6.3f} {refused:>8.3f} {m['shown_unsupported_values']:>11} "
-              f"{words.get('mean', 0):>6.1f} {words.get('p95', 0):>5}")
-    print(f"answer correct, number+identifier {out['answer_correct_number_identifier']}")
-    print(f"refused: not in corpus {out.get('refused_not_in_corpus', 0):.3f}, answerable {out.get('refused_answerable', 0):.3f}")
-    print(f"words shown, non-procedure mean {out['words_shown_non_procedure_mean']:.1f}; cards {out['cards']}; "
-          f"model wording shown {out['wording_shown']}, left out {out['wording_left_out']}")
-    print(f"card p50/p95                 {lat['card']['p50_ms']:.0f} / {lat['card']['p95_ms']:.0f} ms")
-    print(f"first token p50/p95          {lat['first_token']['p50_ms']:.0f} / {lat['first_token']['p95_ms']:.0f} ms")
-    print(f"total p50/p95                {lat['total']['p50_ms']:.0f} / {lat['total']['p95_ms']:.0f} ms")
+    nan = float("nan")
+    for kind, m in [("all", total), *out.by_kind.items()]:
+        refused = next((v for v in (m.refused_answerable, m.refused_not_in_corpus) if v is not None), 0.0)
+        words = m.words_shown
+        print(f"{kind:<14} {m.questions:>3} {nan if m.answer_correct is None else m.answer_correct:>8.3f} "
+              f"{nan if m.citation_accuracy is None else m.citation_accuracy:>6.3f} {refused:>8.3f} "
+              f"{m.shown_unsupported_values:>11} {words.mean if words else 0:>6.1f} {words.p95 if words else 0:>5}")
+    print(f"answer correct, number+identifier {out.answer_correct_number_identifier}")
+    print(f"refused: not in corpus {total.refused_not_in_corpus or 0:.3f}, answerable {total.refused_answerable or 0:.3f}")
+    print(f"words shown, non-procedure mean {out.words_shown_non_procedure_mean:.1f}; cards {out.cards}; "
+          f"model wording shown {out.wording_shown}, left out {out.wording_left_out}")
+    print(f"card p50/p95                 {lat.card.p50_ms:.0f} / {lat.card.p95_ms:.0f} ms")
+    print(f"first token p50/p95          {lat.first_token.p50_ms:.0f} / {lat.first_token.p95_ms:.0f} ms")
+    print(f"total p50/p95                {lat.total.p50_ms:.0f} / {lat.total.p95_ms:.0f} ms")
     return EXIT_OK
 
 

@@ -12,15 +12,21 @@ import json
 import math
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from operator_assistant.core.documents.base import TEXT, Block, Document
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.manifest import ChunkRecord
 from operator_assistant.core.ingest import FileResult, Indexer, doc_id_for
 from operator_assistant.errors import UserError
+
+if TYPE_CHECKING:  # annotations only: the answer side is imported where it runs, as before
+    from operator_assistant.core.answer.records import Answer
+    from operator_assistant.core.assistant import Assistant
+    from operator_assistant.core.retrieval.rerank import Reranker
+    from operator_assistant.core.retrieval.retriever import SearchHit
 
 
 def ndcg_at(ranked: Sequence[str], relevant: dict[str, int], k: int) -> float:
@@ -138,18 +144,33 @@ def index_beir(engine: Engine, beir: BeirSet, progress: Callable[[int, int], Non
     return True
 
 
-@dataclass
+@dataclass(frozen=True)
+class Latency:
+    """Timings in milliseconds: median, 95th percentile and mean, rounded to 0.1 ms (0.0 for none)."""
+
+    p50_ms: float
+    p95_ms: float
+    mean_ms: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Latency:
+        return cls(round(percentile(values, 50), 1), round(percentile(values, 95), 1),
+                   round(statistics.fmean(values), 1) if values else 0.0)
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class RetrievalEval:
     metrics: dict[str, dict[str, float]]  # system -> metric -> value
-    latency_ms: dict[str, float]
+    latency_ms: Latency
     queries: int
     documents: int
     chunks: int
-    index_seconds: float | None = None
-    details: dict[str, Any] = field(default_factory=dict)
 
 
-def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Any = None) -> RetrievalEval:
+def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Reranker | None = None) -> RetrievalEval:
     """Metrics for hybrid, dense and BM25 rankings, and for the hybrid order after the
     rerank stage (the configured reranker on the top `rerank_candidates`, then near-duplicate
     removal, the rest of the hybrid order behind them)."""
@@ -180,13 +201,8 @@ def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Any
             order = [r.hit.chunk.chunk_id for r in top] + [h.chunk.chunk_id for h in result.hits[head:]]
             runs["hybrid+rerank"][qid] = doc_ranking(order, doc_of)
     metrics = {system: summarize(r, beir.qrels) for system, r in runs.items()}
-    return RetrievalEval(metrics, _latency(latencies), len(beir.queries), len(beir.corpus),
+    return RetrievalEval(metrics, Latency.of(latencies), len(beir.queries), len(beir.corpus),
                          engine.store.manifest.chunk_count())
-
-
-def _latency(values: list[float]) -> dict[str, float]:
-    return {"p50_ms": round(percentile(values, 50), 1), "p95_ms": round(percentile(values, 95), 1),
-            "mean_ms": round(statistics.fmean(values), 1) if values else 0.0}
 
 
 # Golden set
@@ -230,47 +246,115 @@ def retrieval_query(question: GoldenQuestion, by_id: dict[str, GoldenQuestion]) 
     return search_query(question.question, previous.question if previous else None)
 
 
-def run_golden(engine: Engine, questions: list[GoldenQuestion], k: int = 5) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GoldenRow:
+    """Where one golden question's document ranked. The rank fields are None for a not-in-corpus
+    question (and left out of its JSON); for an answerable one, a rank of None means not found."""
+
+    id: str
+    kind: str
+    top_file: str | None
+    top_score: float
+    answerable: bool
+    rank: int | None = None  # of the question's document, by its best passage
+    section_rank: int | None = None  # of the first passage from the question's section
+    keywords_in_top: float | None = None  # share of the answer keywords in the first k passages
+
+    def found(self, k: int) -> bool:
+        return self.rank is not None and self.rank <= k
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"id": self.id, "kind": self.kind, "top_file": self.top_file,
+                                  "top_score": self.top_score}
+        if self.answerable:
+            out.update(rank=self.rank, section_rank=self.section_rank, keywords_in_top=self.keywords_in_top)
+        return out
+
+
+@dataclass(frozen=True)
+class KindRecall:
+    questions: int  # answerable questions of this kind
+    recall: float  # at the golden run's k
+
+
+@dataclass(frozen=True)
+class GoldenEval:
+    """Retrieval on the golden set; the rates are over the answerable questions."""
+
+    questions: int
+    answerable: int
+    not_in_corpus: int
+    k: int
+    recall: float  # the document among the first k
+    recall_at_1: float
+    mrr_at_10: float
+    section_recall: float  # a passage from the question's section among the first k
+    keywords_in_top: float  # mean share of the answer keywords in the first k passages
+    by_kind: dict[str, KindRecall]
+    latency: Latency
+    rows: tuple[GoldenRow, ...]
+
+    @property
+    def misses(self) -> list[GoldenRow]:
+        return [r for r in self.rows if r.answerable and not r.found(self.k)]
+
+    def to_json(self, rows: bool = True) -> dict[str, object]:
+        # the key names are the CLI's --json contract (scripts and BENCHMARKS.md read them)
+        k = self.k
+        out: dict[str, object] = {
+            "questions": self.questions, "answerable": self.answerable, "not_in_corpus": self.not_in_corpus,
+            f"recall@{k}": self.recall, "recall@1": self.recall_at_1, "mrr@10": self.mrr_at_10,
+            f"section_recall@{k}": self.section_recall, f"keywords_in_top{k}": self.keywords_in_top,
+            "by_kind": {kind: {"questions": m.questions, f"recall@{k}": m.recall} for kind, m in self.by_kind.items()},
+            "latency": self.latency.to_json(),
+            "misses": [r.to_json() for r in self.misses],
+        }
+        if rows:
+            out["rows"] = [r.to_json() for r in self.rows]
+        return out
+
+
+def run_golden(engine: Engine, questions: list[GoldenQuestion], k: int = 5) -> GoldenEval:
     retriever = engine.retriever
     by_id = {q.id: q for q in questions}
-    answerable = [q for q in questions if q.source_file]
     rows = []
     latencies = []
     for q in questions:
         result = retriever.search(retrieval_query(q, by_id), k=max(k, 10))
         latencies.append(result.timings_ms["total_ms"])
         files = [Path(h.document.source).name for h in result.hits]
-        row: dict[str, Any] = {"id": q.id, "kind": q.kind, "top_file": files[0] if files else None,
-                               "top_score": round(result.hits[0].score, 5) if result.hits else 0.0}
-        if q.source_file:
-            rank = next((i + 1 for i, f in enumerate(files) if f == q.source_file), None)
-            section_rank = next((i + 1 for i, h in enumerate(result.hits) if h.document.source.endswith(q.source_file)
-                                 and q.section and _section_matches(h.chunk, q.section)), None)
-            row.update(rank=rank, section_rank=section_rank,
-                       keywords_in_top=_keywords_found(q.answer_keywords, result.hits[:k]))
-        rows.append(row)
-    ranked = [r for r in rows if "rank" in r]
-    by_kind: dict[str, dict[str, float]] = {}
+        top_file = files[0] if files else None
+        top_score = round(result.hits[0].score, 5) if result.hits else 0.0
+        if not q.source_file:
+            rows.append(GoldenRow(q.id, q.kind, top_file, top_score, answerable=False))
+            continue
+        source_file = q.source_file  # a local: the narrowing to str reaches into the generators below
+        rank = next((i + 1 for i, f in enumerate(files) if f == source_file), None)
+        section_rank = next((i + 1 for i, h in enumerate(result.hits) if h.document.source.endswith(source_file)
+                             and q.section and _section_matches(h.chunk, q.section)), None)
+        rows.append(GoldenRow(q.id, q.kind, top_file, top_score, answerable=True, rank=rank, section_rank=section_rank,
+                              keywords_in_top=_keywords_found(q.answer_keywords, result.hits[:k])))
+    ranked = [r for r in rows if r.answerable]
+    by_kind: dict[str, KindRecall] = {}
     for kind in KINDS:
-        kind_rows = [r for r in ranked if r["kind"] == kind]
+        kind_rows = [r for r in ranked if r.kind == kind]
         if kind_rows:
-            by_kind[kind] = {"questions": len(kind_rows),
-                             "recall@5": round(sum(1 for r in kind_rows if r["rank"] and r["rank"] <= k) / len(kind_rows), 4)}
+            by_kind[kind] = KindRecall(len(kind_rows), round(sum(1 for r in kind_rows if r.found(k)) / len(kind_rows), 4))
     n = len(ranked) or 1
-    return {
-        "questions": len(questions),
-        "answerable": len(answerable),
-        "not_in_corpus": len(questions) - len(answerable),
-        f"recall@{k}": round(sum(1 for r in ranked if r["rank"] and r["rank"] <= k) / n, 4),
-        "recall@1": round(sum(1 for r in ranked if r["rank"] == 1) / n, 4),
-        "mrr@10": round(sum(1 / r["rank"] for r in ranked if r["rank"]) / n, 4),
-        f"section_recall@{k}": round(sum(1 for r in ranked if r["section_rank"] and r["section_rank"] <= k) / n, 4),
-        f"keywords_in_top{k}": round(sum(r["keywords_in_top"] for r in ranked) / n, 4),
-        "by_kind": by_kind,
-        "latency": _latency(latencies),
-        "misses": [r for r in ranked if not r["rank"] or r["rank"] > k],
-        "rows": rows,
-    }
+    return GoldenEval(
+        questions=len(questions),
+        answerable=len(ranked),
+        not_in_corpus=len(questions) - len(ranked),
+        k=k,
+        recall=round(sum(1 for r in ranked if r.found(k)) / n, 4),
+        recall_at_1=round(sum(1 for r in ranked if r.rank == 1) / n, 4),
+        mrr_at_10=round(sum(1 / r.rank for r in ranked if r.rank) / n, 4),
+        section_recall=round(sum(1 for r in ranked if r.section_rank and r.section_rank <= k) / n, 4),
+        keywords_in_top=round(sum(r.keywords_in_top or 0.0 for r in ranked) / n, 4),
+        by_kind=by_kind,
+        latency=Latency.of(latencies),
+        rows=tuple(rows),
+    )
 
 
 def _section_matches(chunk: ChunkRecord, section: str) -> bool:
@@ -278,7 +362,7 @@ def _section_matches(chunk: ChunkRecord, section: str) -> bool:
     return any(wanted == s.casefold().strip() or wanted in s.casefold() for s in chunk.section)
 
 
-def _keywords_found(keywords: Sequence[str], hits: Sequence[Any]) -> float:
+def _keywords_found(keywords: Sequence[str], hits: Sequence[SearchHit]) -> float:
     if not keywords:
         return 1.0
     text = " ".join(h.chunk.text for h in hits).casefold()
@@ -295,7 +379,7 @@ def _keyword_share(q: GoldenQuestion, text: str) -> float | None:
     return sum(1 for k in q.answer_keywords if " ".join(k.split()).casefold() in folded) / len(q.answer_keywords)
 
 
-def unsupported_values(answer: Any) -> list[str]:
+def unsupported_values(answer: Answer) -> list[str]:
     """Numbers and identifiers shown before the source list that are in none of the cited passages
     (their text, and their document titles and section names, which the card shows as its heading)."""
     from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts
@@ -318,13 +402,160 @@ def _words_shown(text: str) -> int:
     return len([w for w in MARKER.sub(" ", text).replace("|", " ").split() if any(c.isalnum() for c in w)])
 
 
-def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: float = 0.0, mode: str | None = None,
-                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class AnswerRow:
+    """What the operator read for one golden question, and how it scored."""
+
+    id: str
+    kind: str
+    answerable: bool
+    refused: bool
+    answer_correct: bool  # answerable, answered, every answer keyword shown
+    cited_expected: bool  # answerable and the question's document among the sources
+    keywords: float | None  # share of the answer keywords shown; None without keywords or a document
+    card: str | None  # the card's kind, None when no card was shown
+    wording_shown: bool
+    wording_note: str
+    unsupported: tuple[str, ...]  # values shown that no cited passage holds
+    words: int
+    claims: int
+    evidence: float
+    card_ms: float | None
+    first_token_ms: float | None
+    total_ms: float | None
+    retrieve_rerank_ms: float
+    answer: str
+    cited: tuple[str, ...]  # file names, in citation order
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class WordsShown:
+    mean: float
+    p95: float
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class AnswerMetrics:
+    """Scores over some answers. A rate over answerable or not-in-corpus questions is None when
+    there are none (and left out of the JSON); so is words_shown when every answer was a refusal."""
+
+    questions: int
+    answer_correct: float | None
+    citation_accuracy: float | None
+    keyword_hit_rate: float | None
+    refused_answerable: float | None
+    refused_not_in_corpus: float | None
+    shown_unsupported_values: int
+    words_shown: WordsShown | None
+
+    @classmethod
+    def of(cls, rows: Sequence[AnswerRow]) -> AnswerMetrics:
+        ans = [r for r in rows if r.answerable]
+        una = [r for r in rows if not r.answerable]
+        words = [r.words for r in rows if not r.refused]
+
+        def share(flags: Sequence[bool]) -> float | None:
+            return round(sum(flags) / len(flags), 4) if flags else None
+
+        return cls(
+            questions=len(rows),
+            answer_correct=share([r.answer_correct for r in ans]),
+            citation_accuracy=share([r.cited_expected for r in ans]),
+            keyword_hit_rate=round(statistics.fmean(r.keywords or 0.0 for r in ans), 4) if ans else None,
+            refused_answerable=share([r.refused for r in ans]),
+            refused_not_in_corpus=share([r.refused for r in una]),
+            shown_unsupported_values=sum(len(r.unsupported) for r in rows),
+            words_shown=WordsShown(round(statistics.fmean(words), 1), percentile(words, 95)) if words else None,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        rates = {"answer_correct": self.answer_correct, "citation_accuracy": self.citation_accuracy,
+                 "keyword_hit_rate": self.keyword_hit_rate, "refused_answerable": self.refused_answerable,
+                 "refused_not_in_corpus": self.refused_not_in_corpus}
+        out: dict[str, object] = {"questions": self.questions, **{k: v for k, v in rates.items() if v is not None},
+                                  "shown_unsupported_values": self.shown_unsupported_values}
+        if self.words_shown is not None:
+            out["words_shown"] = self.words_shown.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AnswerLatency:
+    card: Latency
+    first_token: Latency  # answers where the model wrote something
+    total: Latency
+    retrieve_rerank: Latency
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class AnswersEval:
+    """Answers to the golden set end to end: the totals, the same per question kind, latencies, every row."""
+
+    overall: AnswerMetrics
+    answerable: int
+    not_in_corpus: int
+    # number and identifier questions: the ones where a wrong figure does harm (None: there are none)
+    answer_correct_number_identifier: float | None
+    words_shown_non_procedure_mean: float
+    cards: dict[str, int]  # answers shown per card kind
+    wording_shown: int
+    wording_left_out: int
+    by_kind: dict[str, AnswerMetrics]
+    latency: AnswerLatency
+    rows: tuple[AnswerRow, ...]
+
+    @classmethod
+    def of(cls, rows: Sequence[AnswerRow]) -> AnswersEval:
+        ans = [r for r in rows if r.answerable]
+        shown = [r for r in rows if not r.refused]
+        non_procedure = [r.words for r in shown if r.card != "procedure"]
+        harmful = [r.answer_correct for r in ans if r.kind in ("number", "identifier")]
+        return cls(
+            overall=AnswerMetrics.of(rows),
+            answerable=len(ans),
+            not_in_corpus=len(rows) - len(ans),
+            answer_correct_number_identifier=round(statistics.fmean(harmful), 4) if harmful else None,
+            words_shown_non_procedure_mean=round(statistics.fmean(non_procedure), 1) if non_procedure else 0.0,
+            cards={kind: sum(1 for r in shown if r.card == kind) for kind in ("table", "procedure", "sentences")},
+            wording_shown=sum(r.wording_shown for r in shown),
+            wording_left_out=sum(1 for r in shown if r.wording_note),
+            by_kind={kind: AnswerMetrics.of([r for r in rows if r.kind == kind])
+                     for kind in KINDS if any(r.kind == kind for r in rows)},
+            latency=AnswerLatency(
+                card=Latency.of([r.card_ms for r in rows if r.card_ms is not None]),
+                first_token=Latency.of([r.first_token_ms for r in rows if r.first_token_ms]),
+                total=Latency.of([r.total_ms for r in rows if r.total_ms]),
+                retrieve_rerank=Latency.of([r.retrieve_rerank_ms for r in rows]),
+            ),
+            rows=tuple(rows),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        # the key names are the CLI's --json contract (scripts and BENCHMARKS.md read them)
+        return {**self.overall.to_json(), "answerable": self.answerable, "not_in_corpus": self.not_in_corpus,
+                "answer_correct_number_identifier": self.answer_correct_number_identifier,
+                "words_shown_non_procedure_mean": self.words_shown_non_procedure_mean, "cards": dict(self.cards),
+                "wording_shown": self.wording_shown, "wording_left_out": self.wording_left_out,
+                "by_kind": {kind: m.to_json() for kind, m in self.by_kind.items()},
+                "latency": self.latency.to_json(), "rows": [r.to_json() for r in self.rows]}
+
+
+def run_answers(assistant: Assistant, questions: list[GoldenQuestion], temperature: float = 0.0, mode: str | None = None,
+                progress: Callable[[int, int], None] | None = None) -> AnswersEval:
     """Ask every question (follow-ups after the question they follow) and score what the operator reads."""
     from operator_assistant.core.assistant import Answered, CardReady, Turn
 
     by_id = {q.id: q for q in questions}
-    answers: dict[str, Any] = {}
+    answers: dict[str, Answer] = {}
     rows = []
     for n, q in enumerate(questions):
         history = []
@@ -338,69 +569,20 @@ def run_answers(assistant: Any, questions: list[GoldenQuestion], temperature: fl
                 answer = event.answer
         assert answer is not None
         answers[q.id] = answer
-        cited = [Path(c.source).name for c in answer.citations]
+        cited = tuple(Path(c.source).name for c in answer.citations)
         keywords = _keyword_share(q, answer.text)
-        unsupported = unsupported_values(answer)
-        rows.append({
-            "id": q.id, "kind": q.kind, "answerable": bool(q.source_file), "refused": answer.refused,
-            "answer_correct": bool(q.source_file) and not answer.refused and keywords == 1.0,
-            "cited_expected": bool(q.source_file) and q.source_file in cited,
-            "keywords": keywords, "card": card_kind, "wording_shown": bool(answer.wording),
-            "wording_note": answer.wording_note, "unsupported": unsupported, "words": _words_shown(answer.text),
-            "claims": answer.claims, "evidence": round(answer.evidence, 4),
-            "card_ms": answer.timings.get("card_ms"), "first_token_ms": answer.timings.get("first_token_ms") or None,
-            "total_ms": answer.timings.get("total_ms"),
-            "retrieve_rerank_ms": answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
-            "answer": answer.text, "cited": cited,
-        })
+        rows.append(AnswerRow(
+            id=q.id, kind=q.kind, answerable=bool(q.source_file), refused=answer.refused,
+            answer_correct=bool(q.source_file) and not answer.refused and keywords == 1.0,
+            cited_expected=bool(q.source_file) and q.source_file in cited,
+            keywords=keywords, card=card_kind, wording_shown=bool(answer.wording),
+            wording_note=answer.wording_note, unsupported=tuple(unsupported_values(answer)),
+            words=_words_shown(answer.text), claims=answer.claims, evidence=round(answer.evidence, 4),
+            card_ms=answer.timings.get("card_ms"), first_token_ms=answer.timings.get("first_token_ms") or None,
+            total_ms=answer.timings.get("total_ms"),
+            retrieve_rerank_ms=answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
+            answer=answer.text, cited=cited,
+        ))
         if progress is not None:
             progress(n + 1, len(questions))
-    return summarize_answers(rows)
-
-
-def _answer_metrics(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    ans = [r for r in rows if r["answerable"]]
-    una = [r for r in rows if not r["answerable"]]
-    shown = [r for r in rows if not r["refused"]]
-    words = [r["words"] for r in shown]
-    out: dict[str, Any] = {"questions": len(rows)}
-    if ans:
-        out.update(answer_correct=round(sum(r["answer_correct"] for r in ans) / len(ans), 4),
-                   citation_accuracy=round(sum(r["cited_expected"] for r in ans) / len(ans), 4),
-                   keyword_hit_rate=round(statistics.fmean(r["keywords"] or 0.0 for r in ans), 4),
-                   refused_answerable=round(sum(r["refused"] for r in ans) / len(ans), 4))
-    if una:
-        out["refused_not_in_corpus"] = round(sum(r["refused"] for r in una) / len(una), 4)
-    out["shown_unsupported_values"] = sum(len(r["unsupported"]) for r in rows)
-    if words:
-        out["words_shown"] = {"mean": round(statistics.fmean(words), 1), "p95": percentile(words, 95)}
-    return out
-
-
-def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Totals, the same per question kind, latencies and every row."""
-    ans = [r for r in rows if r["answerable"]]
-    una = [r for r in rows if not r["answerable"]]
-    shown = [r for r in rows if not r["refused"]]
-    non_procedure = [r["words"] for r in shown if r["card"] != "procedure"]
-    summary = {
-        **_answer_metrics(rows), "answerable": len(ans), "not_in_corpus": len(una),
-        # number and identifier questions: the ones where a wrong figure does harm
-        "answer_correct_number_identifier": round(statistics.fmean(
-            r["answer_correct"] for r in ans if r["kind"] in ("number", "identifier")), 4)
-        if any(r["kind"] in ("number", "identifier") for r in ans) else None,
-        "words_shown_non_procedure_mean": round(statistics.fmean(non_procedure), 1) if non_procedure else 0.0,
-        "cards": {kind: sum(1 for r in shown if r["card"] == kind) for kind in ("table", "procedure", "sentences")},
-        "wording_shown": sum(r["wording_shown"] for r in shown),
-        "wording_left_out": sum(1 for r in shown if r["wording_note"]),
-        "by_kind": {kind: _answer_metrics([r for r in rows if r["kind"] == kind])
-                    for kind in KINDS if any(r["kind"] == kind for r in rows)},
-        "latency": {
-            "card": _latency([r["card_ms"] for r in rows if r["card_ms"] is not None]),
-            "first_token": _latency([r["first_token_ms"] for r in rows if r["first_token_ms"]]),
-            "total": _latency([r["total_ms"] for r in rows if r["total_ms"]]),
-            "retrieve_rerank": _latency([r["retrieve_rerank_ms"] for r in rows]),
-        },
-        "rows": rows,
-    }
-    return summary
+    return AnswersEval.of(rows)
