@@ -127,6 +127,9 @@ class PlantClient:
                  timeout: float = 30.0) -> None:
         if not url.startswith(("http://", "https://")):
             raise UserError(f"{url!r} is not a plant server address", "give it as https://HOST:PORT (or http://127.0.0.1:PORT)")
+        if not token or not token.isprintable() or not token.isascii() or " " in token:
+            raise UserError("the console token is not valid (it must be one line of letters, digits, '-' and '_')",
+                            "copy it again from what `operator-assistant serve token add NAME` printed")
         self.url = url.rstrip("/")
         self.backoff = backoff
         self.on_retry = on_retry or (lambda message: log.warning("%s", message))
