@@ -40,6 +40,7 @@ from operator_assistant.remote.protocol import (
     APP_VERSION,
     CONSOLE_HOST_HEADER,
     CONSOLE_USER_HEADER,
+    ENV_SERVER_CA,
     ENV_TOKEN,
     PREFIX,
     VERSION_HINT,
@@ -175,6 +176,10 @@ class PlantClient:
                 request = self._http.build_request(method, path, headers=headers, **kwargs)
                 response = self._http.send(request, stream=stream)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                if "CERTIFICATE_VERIFY_FAILED" in str(exc):  # waiting will not help: the certificate is not trusted
+                    raise UserError(f"this console does not trust the certificate of the plant server at {self.url}",
+                                    f"give the plant's certificate with --server-ca FILE or ${ENV_SERVER_CA} ({exc})"
+                                    ) from exc
                 problem: Exception = exc
             except (httpx.ReadError, httpx.RemoteProtocolError, httpx.ReadTimeout, httpx.WriteError) as exc:
                 if not retry_sent:
@@ -345,8 +350,11 @@ class PlantClient:
             names.append(name)
         if not names:
             raise UserError("no files to add", "give files or folders that hold documents")
-        job = self._json("POST", "/admin/ingest", json={"files": names, "force": force}, admin=True, retry_sent=False)
-        return self.wait(job, progress, cancel, report)
+        return self.wait(self.start_ingest(names, force), progress, cancel, report)
+
+    def start_ingest(self, names: list[str], force: bool = False) -> dict[str, Any]:
+        """Start indexing files uploaded before (by their names on the server); returns the running job."""
+        return self._json("POST", "/admin/ingest", json={"files": names, "force": force}, admin=True, retry_sent=False)
 
     def remove(self, doc_ids: list[str]) -> dict[str, Any]:
         return self._json("POST", "/admin/remove", json={"documents": doc_ids}, admin=True, retry_sent=False)

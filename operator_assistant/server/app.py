@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
@@ -199,8 +200,13 @@ def _library_path(library: Path, name: str) -> Path:
 
 def create_app(service: PlantService) -> FastAPI:
     """The API over one PlantService; `serve` runs it on uvicorn, tests on a loopback port."""
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await asyncio.to_thread(service.close)  # the running job is cancelled; its finished files stay indexed
+
     app = FastAPI(title="Operator Assistant plant server", version=APP_VERSION, docs_url=None, redoc_url=None,
-                  openapi_url=None)
+                  openapi_url=None, lifespan=lifespan)
     app.state.service = service
     workspace = service.workspace
 
@@ -229,10 +235,6 @@ def create_app(service: PlantService) -> FastAPI:
                                 f"this plant server speaks API {API_VERSION}")
                 return _error(VERSION_MISMATCH_STATUS, "api_version", message, VERSION_HINT)
         return await call_next(request)
-
-    @app.on_event("shutdown")  # still supported; lifespan would need the app built around the service
-    async def shutdown() -> None:
-        await asyncio.to_thread(service.close)
 
     async def console(request: Request) -> ConsoleId:
         auth = request.headers.get("authorization", "")
