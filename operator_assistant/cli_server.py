@@ -40,6 +40,10 @@ def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     serve.add_argument("--certfile", type=Path, help="TLS certificate (PEM) the consoles trust")
     serve.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM)")
+    serve.add_argument("--chroma", action="store_true",
+                       help="keep the vectors in a Chroma server (`chroma run`) on loopback, started with this one")
+    serve.add_argument("--chroma-port", type=int, default=None, metavar="PORT",
+                       help="the Chroma server's loopback port (default 8751; implies --chroma)")
     actions = serve.add_subparsers(dest="serve_action", metavar="ACTION")
     token = actions.add_parser("token", help="console tokens: add, list, revoke (admin)")
     token_actions = token.add_subparsers(dest="token_action", metavar="ACTION", required=True)
@@ -53,9 +57,12 @@ def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     if args.serve_action == "token":
         return _cmd_token(args, settings)
+    from operator_assistant.server.chroma import DEFAULT_CHROMA_PORT
     from operator_assistant.server.run import Listen, serve
 
-    serve(settings, Listen(args.host, args.port, args.certfile, args.keyfile), "info" if args.verbose else "warning")
+    chroma_port = args.chroma_port or (DEFAULT_CHROMA_PORT if args.chroma else None)
+    serve(settings, Listen(args.host, args.port, args.certfile, args.keyfile), "info" if args.verbose else "warning",
+          chroma_port)
     return 0
 
 

@@ -36,7 +36,7 @@ class Engine:
     def __init__(self, settings: Settings, embedder: Embedder | None = None, audit: bool = True,
                  today: Callable[[], date] = date.today) -> None:
         self.settings = settings
-        self.store = IndexStore(settings.index_dir)
+        self.store = IndexStore(settings.index_dir, settings.chroma_server)
         self.today = today  # which revisions are in force is decided by this date, when asked
         # Every question and corpus change made through this engine is recorded here.
         self.audit: AuditLog | None = AuditLog.for_settings(settings) if audit else None

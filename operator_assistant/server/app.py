@@ -365,6 +365,9 @@ def create_app(service: PlantService) -> FastAPI:
                 not_empty()
                 history: list[Turn] = []
                 if body.conversation is not None:
+                    if body.conversation not in {c.id for c in workspace.history.conversations()}:
+                        raise UserError(f"no conversation {body.conversation} on the plant server",
+                                        "start one (POST /v1/conversations) or ask without it")
                     history = [Turn(a.question, a.text) for a in workspace.history.answers(body.conversation)]
                 assistant = workspace.assistant
                 reranker = assistant.reranker.name if assistant.reranker.is_model else "none installed"
@@ -392,8 +395,9 @@ def create_app(service: PlantService) -> FastAPI:
                 put(None)
 
         async def events() -> AsyncIterator[str]:
-            future = service.run("answer", who, work)
-            task = asyncio.ensure_future(future)
+            task = asyncio.ensure_future(service.run("answer", who, work))
+            # work() reports its own errors as events; this only keeps a failure at shutdown from going unread
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
             try:
                 while True:
                     try:
@@ -405,8 +409,7 @@ def create_app(service: PlantService) -> FastAPI:
                         break
                     yield item
             finally:
-                stop.set()  # the console went away: the model stops at its next token
-                await asyncio.shield(task)
+                stop.set()  # the console went away (or the answer is done): the model stops at its next token
 
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import signal
 import ssl
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,11 +97,40 @@ def _warm_up(workspace: Any) -> None:
         log.exception("loading failed")
 
 
-def serve(settings: Settings, listen: Listen, log_level: str = "info") -> None:
-    """Run until stopped (Ctrl-C or SIGTERM): the running index job is cancelled and its finished files kept."""
-    import uvicorn
+CHROMA_SERVER_DIR = "chroma-server"  # in the index folder, beside the embedded Chroma's own
+
+
+def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_port: int | None = None) -> None:
+    """Run until stopped (Ctrl-C or SIGTERM): the running index job is cancelled and its finished files kept.
+
+    `chroma_port`: keep the vectors in a `chroma run` on that loopback port, started and stopped here. It has
+    a folder of its own, filled from the manifest (which holds every vector) when it is behind, so the
+    embedded Chroma of a command line reading the same data folder never shares files with it."""
+    import dataclasses
+
 
     check_listen(listen)
+    chroma = None
+    if chroma_port is not None:
+        from operator_assistant.server.chroma import ChromaServer
+
+        if chroma_port == listen.port:
+            raise UserError(f"the Chroma server and the plant server cannot both use port {chroma_port}",
+                            "give another --chroma-port")
+        chroma = ChromaServer(settings.index_dir / CHROMA_SERVER_DIR, chroma_port,
+                              settings.data_dir / "logs" / "chroma.log")
+        (settings.data_dir / "logs").mkdir(parents=True, exist_ok=True)
+        settings = dataclasses.replace(settings, chroma_server=chroma.start())
+    try:
+        _serve(settings, listen, log_level)
+    finally:
+        if chroma is not None:
+            chroma.stop()
+
+
+def _serve(settings: Settings, listen: Listen, log_level: str) -> None:
+    import uvicorn
+
     app, service = build(settings)
     consoles = [c for c in service.tokens.consoles() if c.active]
     print(f"Operator Assistant {APP_VERSION} plant server (API {API_VERSION}) on {listen.url}{PREFIX}", flush=True)
@@ -107,11 +138,23 @@ def serve(settings: Settings, listen: Listen, log_level: str = "info") -> None:
           + ("" if consoles else ": add one with `operator-assistant serve token add NAME`"), flush=True)
     if not listen.tls:
         print("  no TLS: listening on this machine's loopback only", flush=True)
+    if settings.chroma_server:
+        print(f"  vectors in the Chroma server at {settings.chroma_server} (loopback only)", flush=True)
     config = uvicorn.Config(app, host=listen.host, port=listen.port, log_level=log_level,
                             ssl_certfile=str(listen.certfile) if listen.certfile else None,
                             ssl_keyfile=str(listen.keyfile) if listen.keyfile else None,
                             timeout_graceful_shutdown=10)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: as SystemExit here, so the
+    # workspace (and a Chroma server started for it) is closed before the process ends
+    previous = signal.signal(signal.SIGTERM, _exit_quietly) if threading.current_thread() is threading.main_thread() \
+        else None
     try:
         uvicorn.Server(config).run()
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         service.workspace.close()
+
+
+def _exit_quietly(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
