@@ -32,7 +32,7 @@ from pydantic import BaseModel, Field
 
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.answer.records import Answered, CardReady, SourcesFound, TextGenerated, Turn
-from operator_assistant.core.audit import audit_context
+from operator_assistant.core.audit import audit_context, record_event
 from operator_assistant.core.roles import MAX_FAILURES, check_passphrase, is_passphrase_set
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import IndexBusy, UserError
@@ -123,7 +123,9 @@ class PlantService:
         self.lanes = {name: ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) for name in ("answer", "read")}
         self._admin_failures: dict[str, tuple[int, float]] = {}
         self._admin_lock = threading.Lock()
-        self.warm: asyncio.Future[Any] | None = None
+        # an upload cut off by a crash of the server leaves its partial file: never indexed, removed here
+        for stale in self.library.rglob(".*.upload") if self.library.is_dir() else ():
+            stale.unlink(missing_ok=True)
 
     async def run(self, lane: str, console: ConsoleId | None, fn: Callable[[], T]) -> T:
         """`fn` on a lane's worker, its audit records naming `console`."""
@@ -191,7 +193,7 @@ def _sse(event: str, data: Any) -> str:
 def _library_path(library: Path, name: str) -> Path:
     """Where an uploaded file goes: `name` is a relative path with no '..' and no odd characters."""
     parts = PurePosixPath(name).parts
-    if not name or name.startswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts) \
+    if not name or name.startswith("/") or name.endswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts) \
             or any(not p.isprintable() for p in parts) or len(name) > 400:
         raise ApiError(400, "bad_name", f"{name!r} is not a file name the server can keep",
                        "use a relative path of plain names, e.g. 'sops/SOP-114 Rev C.pdf'")
@@ -254,6 +256,8 @@ def create_app(service: PlantService) -> FastAPI:
         passphrase = request.headers.get(ADMIN_HEADER)
         refusal = await asyncio.to_thread(service.admin_refusal, who, passphrase)
         if refusal is not None:
+            await service.run("read", who, lambda: record_event(workspace.audit, "admin refused", reason=refusal.code,
+                                                                request=f"{request.method} {request.url.path}"))
             if refusal.code == "admin_wrong":
                 await asyncio.sleep(WRONG_PASSPHRASE_DELAY)
             raise refusal

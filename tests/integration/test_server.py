@@ -150,6 +150,9 @@ def test_admin_actions_need_the_admin_passphrase_checked_on_the_server(plant):
     assert missing.status_code == 403 and "admin" in missing.json()["message"]
     assert wrong.status_code == 403 and "wrong" in wrong.json()["message"]
     assert not (plant.data_dir / "library" / "note.txt").exists()
+    refused = [r for r in AuditLog.for_settings(plant.settings).tail(5) if r["event"] == "admin refused"]
+    assert [r["reason"] for r in refused[-2:]] == ["admin_required", "admin_wrong"]
+    assert refused[-1]["console"] == "console-1" and refused[-1]["request"] == "POST /v1/admin/remove"
     with plant.client(admin_passphrase=None) as console, pytest.raises(UserError, match="admin"):
         console.reindex()
 
