@@ -73,6 +73,9 @@ def _cmd_token(args: argparse.Namespace, settings: Settings) -> int:
     from operator_assistant.server.tokens import ConsoleTokens
 
     tokens = ConsoleTokens(settings.data_dir)
+    change = {"add": "issuing a console token", "revoke": "revoking a console token"}.get(args.token_action,
+                                                                                       "listing console tokens")
+    require_admin(settings, change)
     if args.token_action == "list":
         consoles = tokens.consoles()
         if not consoles:
@@ -82,8 +85,6 @@ def _cmd_token(args: argparse.Namespace, settings: Settings) -> int:
             state = "active" if c.active else f"revoked {time.strftime('%Y-%m-%d %H:%M', time.localtime(c.revoked or 0))}"
             print(f"{c.name:<24} issued {made}  {state}")
         return 0
-    change = "issuing a console token" if args.token_action == "add" else "revoking a console token"
-    require_admin(settings, change)
     if args.token_action == "add":
         token = tokens.add(args.name)
         # only the token on stdout, so a script can take it; what to do with it goes to stderr

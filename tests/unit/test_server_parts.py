@@ -146,3 +146,21 @@ def test_a_console_without_a_token_is_told_where_to_put_one(tmp_path: Path, monk
     (tmp_path / "operator-assistant").mkdir()
     (tmp_path / "operator-assistant" / "console-token").write_text("oa1_abc\n")
     assert find_token() == "oa1_abc" and find_token("oa1_given") == "oa1_given"
+
+
+def test_token_commands_need_the_admin_passphrase_and_print_the_token_alone(tmp_path: Path, capsys, monkeypatch):
+    from operator_assistant.cli import main
+
+    assert main(["--data-dir", str(tmp_path), "serve", "token", "add", "console-1"]) == 0  # scripted admin (conftest)
+    out = capsys.readouterr()
+    token = out.out.strip()
+    assert token.startswith("oa1_") and "\n" not in token and "shown only now" in out.err
+    assert ConsoleTokens(tmp_path).check(token).name == "console-1"
+    assert main(["--data-dir", str(tmp_path), "serve", "token", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "console-1" in listed and token not in listed
+    monkeypatch.delenv("OPERATOR_ASSISTANT_ADMIN_PASSPHRASE")
+    for action in (["list"], ["revoke", "console-1"], ["add", "console-2"]):
+        assert main(["--data-dir", str(tmp_path), "serve", "token", *action]) == 2
+        assert "needs admin mode" in capsys.readouterr().err
+    assert ConsoleTokens(tmp_path).check(token) is not None
