@@ -407,6 +407,10 @@ def create_app(service: PlantService) -> FastAPI:
                     try:
                         item = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
                     except TimeoutError:
+                        if task.done() and queue.empty():  # the lane refused the work (the server is stopping)
+                            yield _sse("error", {"error": "stopping", "message": "the plant server is stopping",
+                                                 "hint": "ask again when it is back"})
+                            break
                         yield ": waiting\n\n"
                         continue
                     if item is None:

@@ -212,6 +212,20 @@ def test_document_bytes_and_stored_ocr_pages_for_the_viewer(plant):
     assert missing.value.status == 404
 
 
+def test_an_upload_cut_off_midway_leaves_nothing_on_the_server(plant):
+    def killed_midway():
+        yield b"Pump P-7 trips at 90 psi.\n" * 4000
+        raise ConnectionAbortedError("the console was killed")
+
+    with plant.http(plant.token, **{ADMIN_HEADER: TEST_ADMIN_PASSPHRASE}) as http, pytest.raises(ConnectionAbortedError):
+        http.put("/admin/files/cut-off.txt", content=killed_midway())
+    library = plant.data_dir / "library"
+    deadline = time.monotonic() + 10
+    while list(library.glob(".cut-off.txt.*")) and time.monotonic() < deadline:
+        time.sleep(0.1)  # the server notices the lost console when it next reads from it
+    assert not (library / "cut-off.txt").exists() and not list(library.glob(".cut-off.txt.*"))
+
+
 def _filler_documents(folder: Path, count: int) -> Path:
     """Distinct documents that take a while to embed (a shared word pool, shuffled per file)."""
     folder.mkdir()
