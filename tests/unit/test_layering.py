@@ -33,7 +33,7 @@ def _front_ends():
 
     package = Path(__file__).resolve().parents[2] / "operator_assistant"
     gui = sorted((package / "gui").glob("*.py"))
-    return package, gui, [package / "cli.py", package / "cli_admin.py", package / "selftest.py"]
+    return package, gui, [package / "cli.py", package / "cli_admin.py", package / "cli_server.py", package / "selftest.py"]
 
 
 def _reaching(files, forbidden: tuple[str, ...]) -> list[str]:
