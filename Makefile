@@ -1,6 +1,7 @@
 # One entry point for people and CI. Every target can be run again safely.
 #   make run    set everything up, index the sample corpus, open the desktop window on it
 #   make demo   the same on the command line: index, then answer QUESTION in the terminal
+#   make serve  the same data as a plant server on loopback (consoles: --server http://127.0.0.1:8750)
 #   make test   set everything up, check the code (ruff, mypy), run the whole test suite
 #   make lint   the code checks alone: ruff (pyproject [tool.ruff]) and mypy on operator_assistant/
 #   make test-fast  the quick tier while editing: no real-model integration, no crash trials (about two minutes)
@@ -19,7 +20,7 @@ QUESTION ?= What is the discharge pressure alarm threshold on the B-series boost
 # own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models sample run demo lint test test-fast bundle clean
+.PHONY: setup models sample run demo serve lint test test-fast bundle clean
 
 setup: $(STAMP) models
 
@@ -43,6 +44,10 @@ run: sample
 
 demo: sample
 	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ask "$(QUESTION)"
+
+# The plant server on the sample data, loopback only, vectors in a Chroma server (README, Plant server).
+serve: sample
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) serve --chroma
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--self-test", action="store_true",
                         help="check the weights, index the sample corpus in a temporary folder and answer two "
                              "questions; no window (exit 0 only if every check held)")
+    from operator_assistant.cli_server import add_console_options, add_serve_parser
+
+    add_console_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     models = sub.add_parser("models", help="fetch or verify the bundled model weights")
@@ -110,6 +113,8 @@ def _parser() -> argparse.ArgumentParser:
 
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
+
+    add_serve_parser(sub)
 
     evaluate = sub.add_parser("eval", help="measure retrieval quality")
     eval_sub = evaluate.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -246,6 +251,10 @@ def cmd_models(args: argparse.Namespace) -> int:
 def cmd_ingest(args: argparse.Namespace) -> int:
     from operator_assistant.core.ingest import FAILED_FILE
 
+    if args.server:
+        from operator_assistant.cli_server import remote_ingest
+
+        return remote_ingest(args, _ProgressLine)
     workspace = _workspace(args)
     _require_admin(workspace)
     bar = None if args.json else _ProgressLine()
@@ -300,6 +309,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
+    if args.server:
+        from operator_assistant.cli_server import remote_remove
+
+        return remote_remove(args)
     workspace = _workspace(args)
     _require_admin(workspace)
     docs = workspace.documents()
@@ -324,38 +337,42 @@ def cmd_reindex(args: argparse.Namespace) -> int:
 
 
 def _hit_json(hit: Any) -> dict[str, Any]:
-    c, d = hit.chunk, hit.document
-    return {"chunk_id": c.chunk_id, "score": round(hit.score, 6), "document": d.title, "source": d.source,
-            "section": list(c.section), "pages": list(c.pages), "start": c.start, "end": c.end,
-            "dense_rank": hit.dense_rank, "lexical_rank": hit.lexical_rank, "text": c.text}
+    return hit.to_json()
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    workspace = _workspace(args)
-    if workspace.chunk_count() == 0:
-        raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-    result = workspace.search(args.query, k=args.k, documents=args.document, section=args.section,
-                              all_revisions=args.all_revisions)
-    statuses = workspace.revisions()
-    revision = {d: s.label for d, s in statuses.items() if s.label}
+    if args.server:
+        from operator_assistant.cli_server import client
+
+        with client(args) as plant:
+            out = plant.search(args.query, k=args.k, documents=args.document, section=args.section,
+                               all_revisions=args.all_revisions)
+    else:
+        workspace = _workspace(args)
+        if workspace.chunk_count() == 0:
+            raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
+        result = workspace.search(args.query, k=args.k, documents=args.document, section=args.section,
+                                  all_revisions=args.all_revisions)
+        statuses = workspace.revisions()
+        revision = {d: s.label for d, s in statuses.items() if s.label}
+        out = {"query": args.query, "results": [{**_hit_json(h), "revision": revision.get(h.document.doc_id)}
+                                                for h in result.hits],
+               "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()}}
     if args.json:
-        _print_json({"query": args.query, "results": [{**_hit_json(h), "revision": revision.get(h.document.doc_id)}
-                                                      for h in result.hits],
-                     "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()}})
+        _print_json({**out, "results": [{k: v for k, v in r.items() if k != "doc_id"} for r in out["results"]]})
         return EXIT_OK
-    if not result.hits:
+    if not out["results"]:
         print("no matching passages")
-    for n, hit in enumerate(result.hits, start=1):
-        c, d = hit.chunk, hit.document
-        where = section_label(c.section, d.title) or "(top)"
-        pages = f", {pages_label(c.pages)}" if c.pages else ""
-        print(f"{n}. {d.title}: {where}{pages}")
-        print(f"   {Path(d.source).name}, characters {c.start}-{c.end}, score {hit.score:.4f}")
-        if d.doc_id in revision:
-            print(f"   {revision[d.doc_id]}")
-        snippet = " ".join(c.text.split())
+    for n, hit in enumerate(out["results"], start=1):
+        where = section_label(hit["section"], hit["document"]) or "(top)"
+        pages = f", {pages_label(hit['pages'])}" if hit["pages"] else ""
+        print(f"{n}. {hit['document']}: {where}{pages}")
+        print(f"   {Path(hit['source']).name}, characters {hit['start']}-{hit['end']}, score {hit['score']:.4f}")
+        if hit.get("revision"):
+            print(f"   {hit['revision']}")
+        snippet = " ".join(hit["text"].split())
         print(f"   {snippet[:300]}{'...' if len(snippet) > 300 else ''}")
-    print(f"({result.timings_ms['total_ms']:.0f} ms)")
+    print(f"({out['timings_ms']['total_ms']:.0f} ms)")
     return EXIT_OK
 
 
@@ -368,13 +385,23 @@ def _location(source: Any) -> str:
 def cmd_ask(args: argparse.Namespace) -> int:
     from operator_assistant.core.assistant import Answered, CardReady, TextGenerated
 
-    workspace = _workspace(args)
-    if workspace.chunk_count() == 0:
-        raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-    assistant = workspace.assistant
+    if args.server:
+        from operator_assistant.cli_server import client
+
+        plant = client(args)
+        _opened.append(plant)
+        events = plant.ask(args.question, temperature=args.temperature, mode=args.mode, all_revisions=args.all_revisions)
+        reranker = lambda: plant.reranker or "none installed"
+    else:
+        workspace = _workspace(args)
+        if workspace.chunk_count() == 0:
+            raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
+        assistant = workspace.assistant
+        events = assistant.ask(args.question, temperature=args.temperature, mode=args.mode,
+                               all_revisions=args.all_revisions)
+        reranker = lambda: assistant.reranker.name if assistant.reranker.is_model else "none installed"
     answer, streamed = None, False
-    for event in assistant.ask(args.question, temperature=args.temperature, mode=args.mode,
-                               all_revisions=args.all_revisions):
+    for event in events:
         if args.json:
             answer = event.answer if isinstance(event, Answered) else answer
         elif isinstance(event, CardReady):
@@ -416,7 +443,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     t = answer.timings
     print(f"\n(retrieval {t.get('retrieve_ms', 0):.0f} ms, card {t.get('card_ms', 0):.0f} ms, "
           f"first token {t.get('first_token_ms', 0):.0f} ms, total {t.get('total_ms', 0):.0f} ms; "
-          f"reranker: {assistant.reranker.name if assistant.reranker.is_model else 'none installed'})")
+          f"reranker: {reranker()})")
     return EXIT_OK
 
 
@@ -480,23 +507,31 @@ def cmd_revisions(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    workspace = _workspace(args, audit=False)  # reads only
-    settings = workspace.settings
-    info = workspace.status()
-    docs = workspace.documents()
+    if args.server:
+        from operator_assistant.cli_server import client
+
+        with client(args) as plant:
+            info = plant.status()
+    else:
+        info = _workspace(args, audit=False).status()  # reads only
     health = info["index"]
     reranker = info["reranker"] != "no reranker installed"
     if args.json:
         _print_json(info)
         return EXIT_OK
-    indexed = [d for d in docs if d.status == "indexed"]
-    print(f"data dir:   {settings.data_dir}")
-    print(f"models dir: {settings.models_dir}")
+    docs = info["documents"]
+    indexed = [d for d in docs if d["status"] == "indexed"]
+    if "server" in info:
+        job = info["server"]["job"]
+        print(f"plant server: {args.server} (Operator Assistant {info['server']['version']}, API {info['server']['api']})"
+              + (f"; running: {job['kind']} job {job['id']}" if job else ""))
+    print(f"data dir:   {info['data_dir']}")
+    print(f"models dir: {info['models_dir']}")
     print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health['chunks']}")
     for d in docs:
-        state = f"{d.chunks:>4} chunks" if d.status == "indexed" else "FAILED"
-        print(f"  {state}  {d.format:<8} {Path(d.source).name}" + (f"  -- {d.error}" if d.error else "")
-              + (f"  ({d.ocr_note})" if d.ocr_note else ""))
+        state = f"{d['chunks']:>4} chunks" if d["status"] == "indexed" else "FAILED"
+        print(f"  {state}  {d['format']:<8} {Path(d['source']).name}" + (f"  -- {d['error']}" if d["error"] else "")
+              + (f"  ({d['ocr_note']})" if d.get("ocr_note") else ""))
     print(f"index:      {'consistent' if health['consistent'] else 'NEEDS ATTENTION'} "
           f"(manifest {health['chunks']}, dense {health['dense_vectors']}, BM25 {health['lexical_chunks']}); "
           f"built with {health['embedder'] or '-'}")
@@ -505,7 +540,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print("models:")
     for row in info["models"]:
         print(f"  {row['role']:<9} {row['name']}: {row['state']}")
-    print(f"  embedder in use: {settings.embedder}; language model: {settings.llm}")
+    print(f"  embedder in use: {info['embedder_configured']}; language model: {info['llm_configured']}")
     print(f"  reranker: {info['reranker']}" + ("" if reranker else " (answers use the hybrid search order)"))
     refusal = info["refusal"]
     print("refusal:    " + (f"threshold {float(refusal['threshold']):.4f} on {refusal['signal']} (calibrated)"
@@ -692,7 +727,13 @@ def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: lis
     return EXIT_OK
 
 
-COMMANDS = {"models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
+def cmd_serve(args: argparse.Namespace) -> int:
+    from operator_assistant.cli_server import cmd_serve as run_serve
+
+    return run_serve(args, _settings(args))
+
+
+COMMANDS = {"serve": cmd_serve, "models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
             "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
             "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit, "revisions": cmd_revisions}
 
@@ -707,6 +748,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from operator_assistant.selftest import run_self_test
 
             return EXIT_OK if run_self_test(args.models_dir) else EXIT_FAILED_FILES
+        if args.server:
+            from operator_assistant.cli_server import refuse_unless_remote
+
+            refuse_unless_remote(args)
         if args.command is None:
             from operator_assistant.gui.app import run_gui
 

@@ -74,6 +74,9 @@ class Settings:
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
     audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
     audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted
+    # "": Chroma embedded in this process (the default). "http://127.0.0.1:PORT": a `chroma run` on this
+    # machine's loopback, which the plant server starts with `serve --chroma`; loopback only (no auth in Chroma)
+    chroma_server: str = ""
 
     @property
     def index_dir(self) -> Path:

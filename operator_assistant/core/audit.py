@@ -20,6 +20,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,9 +44,23 @@ LOCK = "audit.lock"
 LOCK_TIMEOUT = 30.0  # seconds; a write holds the lock for milliseconds
 _ROTATED = re.compile(r"^audit\.(\d+)\.jsonl$")
 
+# Fields every record written in this context carries: the plant server names the console a
+# request came from, so a question or change made through it is recorded against that console.
+_context_fields: ContextVar[dict[str, Any] | None] = ContextVar("audit_context_fields", default=None)
+
 # One lock per log file in this process (threads), beside the OS file lock (processes).
 _process_locks: dict[str, threading.Lock] = {}
 _process_locks_guard = threading.Lock()
+
+
+@contextmanager
+def audit_context(**fields: Any) -> Iterator[None]:
+    """Add `fields` to every record appended in this thread or task until the block ends."""
+    token = _context_fields.set({**(_context_fields.get() or {}), **fields})
+    try:
+        yield
+    finally:
+        _context_fields.reset(token)
 
 
 def line_hash(line: bytes) -> str:
@@ -146,7 +161,7 @@ class AuditLog:
 
     def append(self, event: str, **fields: Any) -> dict[str, Any]:
         """Write one record, flushed and fsynced; returns it. Raises OSError when it cannot be written."""
-        body = {"time": _utc_now(), "user": os_user(), "event": event, **fields}
+        body = {"time": _utc_now(), "user": os_user(), **(_context_fields.get() or {}), "event": event, **fields}
         with self._locked():
             prev, seq, ends_clean = self._tail()
             record = {"seq": seq + 1, **body, "prev": prev}

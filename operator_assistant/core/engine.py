@@ -38,7 +38,7 @@ class Engine:
                  today: Callable[[], date] = date.today, reader: DocumentProcess | None = None) -> None:
         self.settings = settings
         self.reader = reader  # parses documents for ingest in a child process; None: in this one
-        self.store = IndexStore(settings.index_dir)
+        self.store = IndexStore(settings.index_dir, settings.chroma_server)
         self.today = today  # which revisions are in force is decided by this date, when asked
         # Every question and corpus change made through this engine is recorded here.
         self.audit: AuditLog | None = AuditLog.for_settings(settings) if audit else None

@@ -256,6 +256,7 @@ class Workspace:
             "models_dir": str(settings.models_dir),
             "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
                            "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
+                           "ocr_note": d.ocr_note,
                            **({"ocr": {"pages": d.ocr_pages, "mean_confidence": round(d.ocr_confidence, 3)
                                        if d.ocr_confidence is not None else None,
                                        "unreadable_pages": list(d.unreadable_pages)}} if d.ocr_pages else {}),
@@ -264,6 +265,7 @@ class Workspace:
             "chunks": health["chunks"],
             "index": health,
             "embedder_configured": settings.embedder,
+            "llm_configured": settings.llm,
             "models": models,
         }
 

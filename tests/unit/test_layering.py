@@ -33,7 +33,7 @@ def _front_ends():
 
     package = Path(__file__).resolve().parents[2] / "operator_assistant"
     gui = sorted((package / "gui").glob("*.py"))
-    return package, gui, [package / "cli.py", package / "cli_admin.py", package / "selftest.py"]
+    return package, gui, [package / "cli.py", package / "cli_admin.py", package / "cli_server.py", package / "selftest.py"]
 
 
 def _reaching(files, forbidden: tuple[str, ...]) -> list[str]:
@@ -61,3 +61,35 @@ def test_the_index_layer_knows_nothing_of_answers():
     below = [package / "core" / "engine.py", *sorted((package / "core" / "index").glob("*.py"))]
     assert _reaching(below, ("operator_assistant.core.assistant", "operator_assistant.core.answer",
                              "operator_assistant.core.workspace")) == []
+
+
+def test_core_and_the_command_line_never_load_a_web_framework():
+    """The server's framework loads only when `serve` runs; a console's command line never needs it."""
+    code = (
+        "import sys, pkgutil, importlib, operator_assistant.core as core\n"
+        "for m in pkgutil.walk_packages(core.__path__, 'operator_assistant.core.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "import operator_assistant.cli, operator_assistant.cli_server, operator_assistant.remote.client\n"
+        "print(sorted({n.split('.')[0] for n in sys.modules} & {'fastapi', 'starlette', 'uvicorn', 'PySide6'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_server_and_the_console_client_keep_to_their_layers():
+    """Core imports neither; the server opens data only through the Workspace; the client only talks HTTP."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "operator_assistant"
+    core = sorted((package / "core").rglob("*.py"))
+    server = sorted((package / "server").glob("*.py"))
+    remote = sorted((package / "remote").glob("*.py"))
+    assert server and remote
+    web = ("fastapi", "starlette", "uvicorn", "httpx", "operator_assistant.server", "operator_assistant.remote")
+    assert _reaching(core, web) == []
+    assert _reaching(server + remote, ("PySide6", "operator_assistant.gui")) == []
+    assert _reaching(server, ("operator_assistant.core.index", "operator_assistant.core.engine",
+                              "operator_assistant.core.models", "operator_assistant.core.assistant")) == []
+    assert _reaching(remote, ("operator_assistant.server", "fastapi", "starlette", "uvicorn",
+                              "operator_assistant.core.workspace", "operator_assistant.core.index",
+                              "operator_assistant.core.engine", "operator_assistant.core.assistant")) == []

@@ -71,8 +71,9 @@ class SearchFilter:
 
 
 class IndexStore:
-    def __init__(self, index_dir: Path) -> None:
+    def __init__(self, index_dir: Path, chroma_server: str = "") -> None:
         self.dir = index_dir
+        self.chroma_server = chroma_server  # "": Chroma embedded in this process (see vectors.py)
         self.manifest = Manifest(index_dir / MANIFEST_FILE)
         self._vectors: VectorStore | None = None
         self._lexical: LexicalSnapshot | None = None
@@ -100,7 +101,7 @@ class IndexStore:
         with self._lock:
             self.check_embedder(embedder_id)
             if self._vectors is None or self._vectors.embedder_id != embedder_id:
-                self._vectors = VectorStore(self.dir / CHROMA_DIR, embedder_id)
+                self._vectors = VectorStore(self.dir / CHROMA_DIR, embedder_id, self.chroma_server)
                 if self.embedder_id != embedder_id:  # new or emptied index
                     self.manifest.set_meta("embedder_id", embedder_id)
                 self._repair_if_free()
@@ -243,7 +244,8 @@ class IndexStore:
         built = self.embedder_id
         dense = None
         if built is not None:
-            dense = VectorStore(self.dir / CHROMA_DIR, built).count() if self._vectors is None else self._vectors.count()
+            vectors = self._vectors or VectorStore(self.dir / CHROMA_DIR, built, self.chroma_server)
+            dense = vectors.count()
         lexical = len(self.lexical().index)
         problems = []
         if dense is not None and dense != chunks:

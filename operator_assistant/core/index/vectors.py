@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from operator_assistant.errors import UserError
+
 log = logging.getLogger("ingest")
 
 _BATCH = 1000
@@ -51,17 +53,38 @@ def _precomputed_vectors_class() -> type:
     return PrecomputedVectors
 
 
+def _chroma_client(path: Path, server: str) -> Any:
+    """Chroma in this process on `path`, or (`server`: "http://127.0.0.1:PORT") a `chroma run` on loopback.
+
+    A server must be on this machine's loopback (Chroma 1.x has no working auth of its own). Client and
+    server come from the same chromadb wheel: the plant server runs that installation's `chroma run`."""
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+    if not server:
+        path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(path), settings=settings)
+    from urllib.parse import urlsplit
+
+    url = urlsplit(server)
+    if url.scheme != "http" or url.hostname not in ("127.0.0.1", "localhost", "::1") or url.port is None:
+        raise UserError(f"chroma_server {server!r} is not a Chroma server on this machine's loopback",
+                        "give it as http://127.0.0.1:PORT (Chroma has no authentication: never expose it)")
+    try:
+        client = chromadb.HttpClient(host=url.hostname, port=url.port, settings=settings)
+        client.heartbeat()
+    except Exception as exc:  # broad on purpose: chromadb raises several types for a server that is not there
+        raise UserError(f"the Chroma server at {server} is not answering: {exc}",
+                        "start it (`operator-assistant serve --chroma` does), or set chroma_server = \"\"") from exc
+    return client
+
+
 class VectorStore:
     """One Chroma collection per embedder, so vectors of two models never mix."""
 
-    def __init__(self, path: Path, embedder_id: str) -> None:
-        import chromadb
-        from chromadb.config import Settings as ChromaSettings
-
-        path.mkdir(parents=True, exist_ok=True)
-        self.client = chromadb.PersistentClient(
-            path=str(path), settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
-        )
+    def __init__(self, path: Path, embedder_id: str, server: str = "") -> None:
+        self.client = _chroma_client(path, server)
         self.embedder_id = embedder_id
         self.name = self.collection_name(embedder_id)
         self.collection = self.client.get_or_create_collection(

@@ -1,0 +1,38 @@
+"""The contract between a plant server and its consoles: API version, header names, paths.
+
+Both sides import it, so a name is spelled once. It must not import the server, the client
+library or anything that opens an index.
+"""
+
+from __future__ import annotations
+
+from operator_assistant import __version__
+
+# Raised when a request or response changes shape; a console and a server of different API
+# versions refuse each other (the app version is shown to people, the API version decides).
+API_VERSION = 1
+APP_VERSION = __version__
+PREFIX = "/v1"
+DEFAULT_PORT = 8750
+
+API_HEADER = "X-Operator-Assistant-Api"
+CONSOLE_HOST_HEADER = "X-Console-Host"
+CONSOLE_USER_HEADER = "X-Console-User"
+ADMIN_HEADER = "X-Admin-Passphrase"
+
+# HTTP status a server answers a console of another API version with (and a console reads as such).
+VERSION_MISMATCH_STATUS = 426
+
+ENV_TOKEN = "OPERATOR_ASSISTANT_TOKEN"
+ENV_SERVER = "OPERATOR_ASSISTANT_SERVER"
+ENV_SERVER_CA = "OPERATOR_ASSISTANT_SERVER_CA"
+
+
+def version_refusal(theirs: object, their_app: object, ours_side: str) -> str:
+    """The one sentence both sides say when the API versions differ."""
+    other = "console" if ours_side == "server" else "plant server"
+    return (f"this {ours_side} speaks API {API_VERSION} (Operator Assistant {APP_VERSION}); the {other} speaks "
+            f"API {theirs} (Operator Assistant {their_app or 'unknown version'})")
+
+
+VERSION_HINT = "install the same Operator Assistant version on the consoles and the plant server"

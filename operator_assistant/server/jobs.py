@@ -1,0 +1,136 @@
+"""The plant server's one index job at a time (ingest, re-index, calibrate): progress, result, cancel.
+
+A job runs on its own thread so questions keep being answered meanwhile; a console polls its
+state by id. Plain Python: no web framework here, and it must not open the index itself (the
+job's work is a callable the app gives it, built on the Workspace).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from operator_assistant.errors import Cancelled, IndexBusy, UserError
+
+log = logging.getLogger("server")
+
+RUNNING, DONE, FAILED, CANCELLED = "running", "done", "failed", "cancelled"
+KEEP_FINISHED = 20  # finished jobs kept for consoles to read their result
+
+
+@dataclass
+class Job:
+    id: int
+    kind: str  # "ingest", "reindex", "calibrate"
+    console: str
+    started: float
+    state: str = RUNNING
+    progress: dict[str, Any] = field(default_factory=dict)
+    files: list[dict[str, Any]] = field(default_factory=list)  # one entry per file settled (ingest)
+    result: dict[str, Any] | None = None
+    error: dict[str, str] | None = None
+    finished: float | None = None
+    cancel_requested: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "console": self.console, "state": self.state,
+                "started": self.started, "finished": self.finished, "progress": self.progress,
+                "files": list(self.files), "result": self.result, "error": self.error,
+                "cancel_requested": self.cancel_requested}
+
+
+# what a job's work is given: report progress (a dict), report a settled file, and the cancel check
+JobWork = Callable[[Callable[[dict[str, Any]], None], Callable[[dict[str, Any]], None], Callable[[], bool]],
+                   dict[str, Any]]
+
+
+class JobRunner:
+    """Runs one job at a time; a second is refused with who holds the index."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._jobs: dict[int, Job] = {}
+        self._ids = itertools.count(1)
+        self._running: Job | None = None
+        self._cancel: dict[int, threading.Event] = {}
+        self._threads: list[threading.Thread] = []
+
+    def start(self, kind: str, console: str, work: JobWork, wrap: Callable[[Callable[[], None]], None]
+              ) -> Job:
+        """Start `work` on a thread; `wrap` runs it (the app adds the console's audit fields there)."""
+        with self._lock:
+            if self._running is not None:
+                busy = self._running
+                raise IndexBusy(f"the plant server is already running a {busy.kind} (job {busy.id}, started by "
+                                f"console {busy.console!r})", "wait until it finishes, or cancel it, then try again")
+            job = Job(next(self._ids), kind, console, time.time())
+            self._jobs[job.id] = job
+            self._running = job
+            self._cancel[job.id] = stop = threading.Event()
+            self._forget_old()
+        thread = threading.Thread(target=wrap, args=(lambda: self._run(job, work, stop),),
+                                  name=f"job-{job.id}-{kind}", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+        return job
+
+    def _run(self, job: Job, work: JobWork, stop: threading.Event) -> None:
+        def progress(state: dict[str, Any]) -> None:
+            job.progress = state
+
+        def settled(entry: dict[str, Any]) -> None:
+            job.files.append(entry)
+
+        try:
+            result = work(progress, settled, stop.is_set)
+            job.result = result
+            job.state = CANCELLED if result.get("cancelled") else DONE
+        except Cancelled:
+            job.state = CANCELLED
+        except UserError as exc:
+            job.state, job.error = FAILED, {"message": exc.message, "hint": exc.hint}
+        except Exception as exc:  # broad on purpose: a bug fails the job, the server keeps answering
+            log.exception("%s job %d failed", job.kind, job.id)
+            job.state, job.error = FAILED, {"message": f"{type(exc).__name__}: {exc}",
+                                            "hint": "see the plant server's log for the traceback"}
+        finally:
+            job.finished = time.time()
+            with self._lock:
+                self._running = None
+                self._cancel.pop(job.id, None)
+            log.info("%s job %d %s", job.kind, job.id, job.state)
+
+    def _forget_old(self) -> None:
+        finished = sorted((j for j in self._jobs.values() if j.finished is not None), key=lambda j: j.id)
+        for old in finished[:max(0, len(finished) - KEEP_FINISHED)]:
+            del self._jobs[old.id]
+
+    def get(self, job_id: int) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    @property
+    def running(self) -> Job | None:
+        return self._running
+
+    def cancel(self, job_id: int) -> Job | None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+            stop = self._cancel.get(job_id)
+            if job is not None and stop is not None:
+                job.cancel_requested = True
+                stop.set()
+            return job
+
+    def shutdown(self, timeout: float = 30.0) -> None:
+        """Cancel the running job and wait for it (its finished files stay indexed)."""
+        with self._lock:
+            for stop in self._cancel.values():
+                stop.set()
+        for thread in self._threads:
+            thread.join(timeout)

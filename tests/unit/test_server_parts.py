@@ -1,0 +1,166 @@
+"""The plant server's parts that need no HTTP: console tokens, the one index job, where it may listen, SSE parsing."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.core.audit import AuditLog, audit_context
+from operator_assistant.errors import IndexBusy, UserError
+from operator_assistant.remote.client import Backoff, _server_sent_events, find_token, upload_names
+from operator_assistant.server.jobs import CANCELLED, DONE, FAILED, JobRunner
+from operator_assistant.server.run import Listen, check_listen, is_loopback
+from operator_assistant.server.tokens import ConsoleTokens, token_hash
+
+
+def test_a_token_is_shown_once_and_kept_only_as_its_hash(tmp_path: Path):
+    tokens = ConsoleTokens(tmp_path)
+    token = tokens.add("console-1")
+    stored = (tmp_path / "server" / "consoles.json").read_text(encoding="utf-8")
+    assert token not in stored and token_hash(token) in stored
+    assert (tmp_path / "server" / "consoles.json").stat().st_mode & 0o077 == 0
+    console = tokens.check(token)
+    assert console is not None and console.name == "console-1"
+    assert tokens.check(token + "x") is None
+
+
+def test_a_revoked_token_is_refused_and_the_name_can_be_issued_again(tmp_path: Path):
+    tokens = ConsoleTokens(tmp_path)
+    old = tokens.add("console-1")
+    with pytest.raises(UserError, match="has a token already"):
+        tokens.add("console-1")
+    ConsoleTokens(tmp_path).revoke("console-1")  # another process (the command line) revokes it
+    assert tokens.check(old) is None
+    new = tokens.add("console-1")
+    assert tokens.check(new) is not None and [c.active for c in tokens.consoles()] == [False, True]
+    with pytest.raises(UserError, match="no console named"):
+        tokens.revoke("console-9")
+
+
+@pytest.mark.parametrize("name", ["", "../x", "a" * 65, "tab\there", "-leading"])
+def test_a_console_name_that_would_confuse_the_audit_log_is_refused(tmp_path: Path, name: str):
+    with pytest.raises(UserError, match="not a console name"):
+        ConsoleTokens(tmp_path).add(name)
+
+
+def test_a_damaged_token_file_says_what_to_do(tmp_path: Path):
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "consoles.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(UserError, match="damaged") as damaged:
+        ConsoleTokens(tmp_path).check("oa1_x")
+    assert "new token" in damaged.value.hint
+
+
+def _wait(runner: JobRunner, job_id: int) -> None:
+    for thread in runner._threads:
+        thread.join(10)
+
+
+def test_one_job_at_a_time_and_its_outcomes():
+    runner = JobRunner()
+    release = threading.Event()
+
+    def slow(progress, settled, cancel):
+        progress({"files_done": 0})
+        release.wait(10)
+        settled({"source": "a.txt", "status": "added"})
+        return {"cancelled": cancel()}
+
+    first = runner.start("ingest", "console-1", slow, lambda run: run())
+    with pytest.raises(IndexBusy, match="already running a ingest") as busy:
+        runner.start("reindex", "console-2", slow, lambda run: run())
+    assert "console-1" in busy.value.message
+    runner.cancel(first.id)
+    release.set()
+    _wait(runner, first.id)
+    assert first.state == CANCELLED and first.files == [{"source": "a.txt", "status": "added"}]
+
+    def bad_input(progress, settled, cancel):
+        raise UserError("no such file", "upload it first")
+
+    def bug(progress, settled, cancel):
+        raise ZeroDivisionError("boom")
+
+    for work, state in ((bad_input, FAILED), (bug, FAILED), (lambda p, s, c: {"chunks": 3}, DONE)):
+        job = runner.start("ingest", "console-1", work, lambda run: run())
+        _wait(runner, job.id)
+        assert job.state == state and runner.running is None
+    assert runner.get(job.id).to_json()["result"] == {"chunks": 3}
+
+
+def test_audit_context_names_the_console_in_every_record_of_its_block(tmp_path: Path):
+    log = AuditLog(tmp_path / "audit")
+    with audit_context(console="console-1", console_host="ws-3"):
+        inside = log.append("question", question="q")
+    outside = log.append("question", question="q")
+    assert (inside["console"], inside["console_host"]) == ("console-1", "ws-3")
+    assert "console" not in outside and log.verify().ok
+
+
+def test_without_tls_only_loopback():
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("plant-server")
+    for host in ("0.0.0.0", "10.1.2.3", "plant-server"):
+        with pytest.raises(UserError, match="loopback only") as refused:
+            check_listen(Listen(host))
+        assert "openssl req" in refused.value.hint
+    with pytest.raises(UserError, match="both --certfile and --keyfile"):
+        check_listen(Listen("0.0.0.0", certfile=Path("server.crt")))
+    with pytest.raises(UserError, match="no certificate file"):
+        check_listen(Listen("0.0.0.0", certfile=Path("/nonexistent.crt"), keyfile=Path("/nonexistent.key")))
+    assert Listen("::1", 8750).url == "http://[::1]:8750"
+
+
+def test_server_sent_events_are_read_in_order_and_comments_skipped():
+    lines = ["event: card", 'data: {"n": 1}', "", ": waiting", "", "event: token", 'data: {"text": " psi"}', "",
+             "event: answer", 'data: {"n": 3}']
+    assert list(_server_sent_events(iter(lines))) == [("card", {"n": 1}), ("token", {"text": " psi"}),
+                                                      ("answer", {"n": 3})]
+
+
+def test_backoff_doubles_up_to_its_cap():
+    delays = Backoff(first=0.5, most=3.0).delays()
+    assert [next(delays) for _ in range(5)] == [0.5, 1.0, 2.0, 3.0, 3.0]
+
+
+def test_upload_names_keep_a_folder_name_and_skip_hidden_files(tmp_path: Path):
+    folder = tmp_path / "sops"
+    (folder / "area-1").mkdir(parents=True)
+    (folder / "area-1" / "SOP-1.txt").write_text("x")
+    (folder / ".hidden.txt").write_text("x")
+    single = tmp_path / "note.md"
+    single.write_text("x")
+    assert [name for _, name in upload_names([folder, single])] == ["sops/area-1/SOP-1.txt", "note.md"]
+    with pytest.raises(UserError, match="no file or folder"):
+        upload_names([tmp_path / "missing"])
+
+
+def test_a_console_without_a_token_is_told_where_to_put_one(tmp_path: Path, monkeypatch):
+    monkeypatch.delenv("OPERATOR_ASSISTANT_TOKEN", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    with pytest.raises(UserError, match="no token") as missing:
+        find_token()
+    assert "serve token add" in missing.value.hint
+    (tmp_path / "operator-assistant").mkdir()
+    (tmp_path / "operator-assistant" / "console-token").write_text("oa1_abc\n")
+    assert find_token() == "oa1_abc" and find_token("oa1_given") == "oa1_given"
+
+
+def test_token_commands_need_the_admin_passphrase_and_print_the_token_alone(tmp_path: Path, capsys, monkeypatch):
+    from operator_assistant.cli import main
+
+    assert main(["--data-dir", str(tmp_path), "serve", "token", "add", "console-1"]) == 0  # scripted admin (conftest)
+    out = capsys.readouterr()
+    token = out.out.strip()
+    assert token.startswith("oa1_") and "\n" not in token and "shown only now" in out.err
+    assert ConsoleTokens(tmp_path).check(token).name == "console-1"
+    assert main(["--data-dir", str(tmp_path), "serve", "token", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "console-1" in listed and token not in listed
+    monkeypatch.delenv("OPERATOR_ASSISTANT_ADMIN_PASSPHRASE")
+    for action in (["list"], ["revoke", "console-1"], ["add", "console-2"]):
+        assert main(["--data-dir", str(tmp_path), "serve", "token", *action]) == 2
+        assert "needs admin mode" in capsys.readouterr().err
+    assert ConsoleTokens(tmp_path).check(token) is not None
