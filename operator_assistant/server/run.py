@@ -81,7 +81,8 @@ def build(settings: Settings, embedder: Any = None) -> tuple[Any, Any]:
     from operator_assistant.core.workspace import Workspace
     from operator_assistant.server.app import PlantService, create_app
 
-    workspace = Workspace(settings, separate_writer=True, embedder=embedder)
+    # like a window: reads while it writes, and a parser crash fails one file, not the service
+    workspace = Workspace(settings, separate_writer=True, parse_in_child=True, embedder=embedder)
     workspace.claim("plant server")  # a window on the same folder would not see the server's changes
     service = PlantService(workspace)
     service.lanes["read"].submit(_warm_up, workspace)
