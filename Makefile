@@ -57,8 +57,10 @@ lint: $(STAMP)
 test: setup lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
+# FAST_WORKERS: pytest-xdist processes (one per core on the 2-core workstation)
+FAST_WORKERS ?= 2
 test-fast: setup
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not integration and not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not integration and not slow"
 
 bundle: setup
 	$(BIN)/python packaging/build.py
