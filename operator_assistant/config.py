@@ -52,12 +52,11 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
-    # "torch": sentence-transformers on torch. "auto": the int8 export `models fetch` builds for the
-    # shipped embedder, when there is one: about 2x faster with the same retrieval figures, but on
-    # the golden set one not-in-corpus question is answered instead of refused and one answer is
-    # lost with the uncalibrated threshold (BENCHMARKS.md "Ingest speed: embedder"), so it is
-    # opt-in until the refusal threshold is fitted for it. Changing it re-embeds the index.
-    embed_backend: str = "torch"
+    # "auto": passages embedded by the int8 export `models fetch` builds for the shipped embedder
+    # (twice as fast), questions and the refusal evidence by the full model (core/embedding.py
+    # SplitEmbedder); "torch": both by the full model. Other embedders always run on torch.
+    # Changing it re-embeds the index (BENCHMARKS.md "Ingest speed: embedder").
+    embed_backend: str = "auto"
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
     rerank_candidates: int = 40  # hybrid hits handed to the reranker
