@@ -52,11 +52,13 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
-    # "auto": passages embedded by the int8 export `models fetch` builds for the shipped embedder
-    # (twice as fast), questions and the refusal evidence by the full model (core/embedding.py
-    # SplitEmbedder); "torch": both by the full model. Other embedders always run on torch.
-    # Changing it re-embeds the index (BENCHMARKS.md "Ingest speed: embedder").
-    embed_backend: str = "auto"
+    # "torch": passages and questions by the full model. "auto": passages by the int8 export
+    # `models fetch` builds for the shipped embedder (twice as fast), questions and the refusal
+    # evidence by the full model (core/embedding.py SplitEmbedder). Not the default: on the
+    # real-document questions it lost two answers that torch gets right, one of them shown as an
+    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). Other embedders always run on
+    # torch. Changing it re-embeds the index.
+    embed_backend: str = "torch"
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
     rerank_candidates: int = 40  # hybrid hits handed to the reranker

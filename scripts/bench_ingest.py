@@ -81,12 +81,14 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         settings = load_settings(data_dir=tmp, embed_backend=args.backend)
+        reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
+            if args.parse == "child" else None
+        if reader is not None:
+            reader.prestart()  # as Workspace.ingest does: the child starts while the embedder loads
         t0 = time.perf_counter()
         loaded = Engine(settings).embedder
         load_s = time.perf_counter() - t0
         embedder = TimedEmbedder(loaded)
-        reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
-            if args.parse == "child" else None
         engine = Engine(settings, embedder, reader=reader)
         t0, cpu0 = time.perf_counter(), time.process_time()
         report = engine.ingest([args.folder])

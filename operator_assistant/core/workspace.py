@@ -208,6 +208,8 @@ class Workspace:
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
                report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
+        if self._reader is not None:
+            self._reader.prestart()  # while the embedder loads
         return self.writer.ingest(paths, progress, cancel, report, force)
 
     def remove(self, doc_ids: list[str]) -> int:

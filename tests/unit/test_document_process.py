@@ -62,3 +62,14 @@ def test_a_child_that_dies_fails_that_file_only(tmp_path):
         assert "CONFINED SPACE ENTRY" in reader.parse(SAMPLE / "confined-space-entry.txt").text  # a new child reads the next file
     finally:
         reader.close()
+
+
+def test_prestart_starts_the_child_before_the_first_document():
+    reader = DocumentProcess()
+    try:
+        before = {child.pid for child in multiprocessing.active_children()}
+        reader.prestart()
+        assert {child.pid for child in multiprocessing.active_children()} - before  # running, nothing asked yet
+        assert "CONFINED SPACE ENTRY" in reader.parse(SAMPLE / "confined-space-entry.txt").text
+    finally:
+        reader.close()

@@ -79,6 +79,10 @@ def _page_read(page: int, pages: int) -> None:
     _progress.put((page, pages))
 
 
+def _ready() -> None:
+    """Nothing: submitted to have the child started."""
+
+
 def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> Document:
     reader: PageReader | None = None
     if stored is not None:
@@ -112,6 +116,12 @@ class DocumentProcess:
         index, used instead of running OCR. DocumentError as `parse_document`, Cancelled between
         OCR pages once `cancel` says so."""
         return self.wait(self.start(path, data, stored=stored), progress, cancel)
+
+    def prestart(self) -> None:
+        """Start the child now (a second or two: a new interpreter importing the parsers), so that
+        it is ready by the time the first document comes, for example while models load."""
+        with self._lock:
+            self._started().submit(_ready)
 
     def start(self, path: Path, data: bytes | None = None, *,
               stored: dict[int, OcrPage] | None = None) -> Future[Document]:
