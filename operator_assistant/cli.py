@@ -755,7 +755,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             from operator_assistant.gui.app import run_gui
 
-            return run_gui(_settings(args))
+            return run_gui(_settings(args), (args.server, args.token, args.server_ca) if args.server else None)
         return COMMANDS[args.command](args)
     except UserError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
