@@ -178,7 +178,9 @@ class MainWindow(QMainWindow):
         self.chat.set_ready(True)
         models, reranker = self.workspace.describe_models()
         self.corpus.models.setText(models)
-        self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
+        self.statusBar().showMessage(f"Ready. Answers come from the plant server {self.workspace.server_url} ({reranker})."
+                                     if self.workspace.server_url else
+                                     f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
         log.info("ready: models loaded, the question box accepts questions")
         self.ready.emit()
 

@@ -32,6 +32,7 @@ log = logging.getLogger("remote")
 T = TypeVar("T")
 CACHE_FOLDER = "server-documents"  # in the console's data folder: files downloaded for the viewer
 HISTORY_FILE = "console-history.sqlite3"
+START_RETRY_SECONDS = 5.0  # between the client's own rounds of retries while a console starts without its server
 
 
 @dataclass
@@ -206,6 +207,7 @@ class RemoteWorkspace:
         self.server_url = client.url
         self.on_connection: Callable[[str], None] | None = None  # what the window shows about the server
         self._down = False
+        self._closed = threading.Event()
         self._lock = threading.Lock()
         self._hashes: dict[str, str] = {}  # doc id -> content hash, from the last document list
         self._history: ConversationLog | None = None
@@ -252,10 +254,18 @@ class RemoteWorkspace:
         """Nothing to hold: the server owns the data folder, and several consoles share it."""
 
     def warm_up(self) -> None:
-        self.call(self.client.handshake)
+        """Reach the server; a console started while the server is away waits for it (until the window closes)."""
         self.cache_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                self.call(self.client.handshake)
+                return
+            except ServerUnavailable:
+                if self._closed.wait(START_RETRY_SECONDS):
+                    raise UserError("the window closed before the plant server answered") from None
 
     def close(self) -> None:
+        self._closed.set()
         with self._lock:
             if self._history is not None:
                 self._history.close()

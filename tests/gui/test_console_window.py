@@ -63,12 +63,16 @@ def plant(tmp_path_factory, embedder):  # noqa: F811 - the fixture imported abov
         plant.running.stop()
 
 
-def open_console(qtbot, plant: Plant, tmp_path: Path) -> MainWindow:
-    settings = load_settings(data_dir=tmp_path / "console", models_dir=MODELS)
+def console_window(qtbot, plant: Plant, folder: Path) -> MainWindow:
+    settings = load_settings(data_dir=folder, models_dir=MODELS)
     client = PlantClient(plant.url, plant.token, backoff=Backoff(first=0.2, most=0.5, give_up_after=2.0))
-    workspace = RemoteWorkspace(settings, client)
-    win = MainWindow(cast(Workspace, workspace), offer_sample=False)
+    win = MainWindow(cast(Workspace, RemoteWorkspace(settings, client)), offer_sample=False)
     qtbot.addWidget(win)
+    return win
+
+
+def open_console(qtbot, plant: Plant, tmp_path: Path) -> MainWindow:
+    win = console_window(qtbot, plant, tmp_path / "console")
     with qtbot.waitSignals([win.ready, win.documents_shown], timeout=LONG):  # the server's list, shown
         win.show()
     return win
@@ -150,8 +154,15 @@ def test_the_console_says_when_the_server_is_down_keeps_its_history_and_recovers
         assert "plant server" in win.chat.transcript.toPlainText().lower()
         assert "Plant server" in win.statusBar().currentMessage() and "history is kept" in win.statusBar().currentMessage()
         assert win.conversations.count() == 1  # the history stays on the console
+        # a console started while the server is away says so, and waits for it
+        late = console_window(qtbot, plant, tmp_path / "late")
+        late.show()
+        qtbot.waitUntil(lambda: "not answering" in late.statusBar().currentMessage(), timeout=30_000)
+        assert not late.loaded
         time.sleep(0.5)
-        plant.running = RunningServer(plant.settings, plant.embedder, plant.port)
+        with qtbot.waitSignal(late.ready, timeout=LONG):
+            plant.running = RunningServer(plant.settings, plant.embedder, plant.port)
+        late.close()
         answer = ask(qtbot, win, QUESTION)
         assert not answer.refused
         qtbot.waitUntil(lambda: "is back" in win.statusBar().currentMessage(), timeout=5_000)
