@@ -168,3 +168,32 @@ def test_the_console_says_when_the_server_is_down_keeps_its_history_and_recovers
         qtbot.waitUntil(lambda: "is back" in win.statusBar().currentMessage(), timeout=5_000)
     finally:
         win.close()
+
+
+def test_cancel_stops_an_upload_or_the_server_job_and_keeps_what_finished(plant, tmp_path):
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    for n in range(4):
+        (folder / f"note-{n}.md").write_text(f"# Note {n}\n\nPump P-{n} runs on duty day {n}.\n", encoding="utf-8")
+    workspace = RemoteWorkspace(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
+                                PlantClient(plant.url, plant.token, admin_passphrase=TEST_ADMIN_PASSPHRASE))
+    try:
+        before = {d.doc_id for d in workspace.documents()}
+        stopped = workspace.ingest([folder], cancel=lambda: True)  # Cancel before the first upload
+        assert stopped.cancelled and not stopped.results
+        assert {d.doc_id for d in workspace.documents()} == before
+        asked = []
+
+        def cancel_once_uploaded() -> bool:  # one check per upload, then the job's
+            asked.append(1)
+            return len(asked) > 4
+
+        report = workspace.ingest([folder], cancel=cancel_once_uploaded)
+        # the server stops between files: what finished is indexed, the rest is not
+        added = {d.doc_id for d in workspace.documents()} - before
+        assert report.cancelled or report.count("added") == 4
+        assert len(added) == report.count("added")
+        if added:
+            workspace.remove(sorted(added))
+    finally:
+        workspace.close()
