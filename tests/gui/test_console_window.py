@@ -197,3 +197,26 @@ def test_cancel_stops_an_upload_or_the_server_job_and_keeps_what_finished(plant,
             workspace.remove(sorted(added))
     finally:
         workspace.close()
+
+
+def test_the_settings_dialog_points_the_next_start_at_a_plant_server(qtbot, tmp_path, monkeypatch):
+    from operator_assistant.config import remembered_server
+    from operator_assistant.gui.settings_dialog import SettingsDialog
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the remembered server: not the user's
+    dialog = SettingsDialog(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    qtbot.addWidget(dialog)
+    assert dialog.server.text() == ""  # the default: this computer's data folder
+    dialog.server.setText("plant-server:8750")
+    dialog.save()
+    assert dialog.saved is None and "not a plant server address" in dialog.message.text()
+    dialog.server.setText("https://plant-server:8750")
+    dialog.save()
+    assert dialog.saved is not None and "console of the plant server https://plant-server:8750" in dialog.restart_note
+    assert remembered_server() == "https://plant-server:8750"
+    again = SettingsDialog(load_settings(data_dir=tmp_path / "data", models_dir=MODELS))
+    qtbot.addWidget(again)
+    assert again.server.text() == "https://plant-server:8750"
+    again.server.setText("")
+    again.save()
+    assert remembered_server() is None and "this computer's data folder" in again.restart_note
