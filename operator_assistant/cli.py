@@ -753,9 +753,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             refuse_unless_remote(args)
         if args.command is None:
+            from operator_assistant.config import remembered_server
             from operator_assistant.gui.app import run_gui
 
-            return run_gui(_settings(args))
+            server = args.server or remembered_server()  # --server, else the one chosen in Settings
+            return run_gui(_settings(args), (server, args.token, args.server_ca) if server else None)
         return COMMANDS[args.command](args)
     except UserError as exc:
         print(f"error: {exc.message}", file=sys.stderr)

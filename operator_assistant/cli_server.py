@@ -119,8 +119,7 @@ def client(args: argparse.Namespace, admin: str | None = None) -> Any:
 
 def refuse_unless_remote(args: argparse.Namespace) -> None:
     if args.command is None:
-        raise UserError("the window does not connect to a plant server yet",
-                        f"use the command line with --server ({', '.join(REMOTE_COMMANDS)}), or leave --server out")
+        return  # the window, as a console of the plant server
     if args.command not in REMOTE_COMMANDS:
         raise UserError(f"`{args.command}` does not go through a plant server",
                         f"run it on the server itself; through --server: {', '.join(REMOTE_COMMANDS)}")

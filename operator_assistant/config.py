@@ -135,6 +135,38 @@ def remember_data_dir(folder: Path | str) -> Path:
     return path
 
 
+SERVER_FILE = "console-server.toml"  # in the user's config folder: the plant server chosen in Settings
+
+
+def server_file() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / SERVER_FILE
+
+
+def remembered_server() -> str | None:
+    """The plant server the window opens on when started without --server (chosen in Settings), or None."""
+    path = server_file()
+    if not path.is_file():
+        return None
+    try:
+        chosen = tomllib.loads(path.read_text(encoding="utf-8")).get("server")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise UserError(f"cannot read {path}: {exc}", "fix or delete the file to open this computer's data folder") from exc
+    return chosen if isinstance(chosen, str) and chosen else None
+
+
+def remember_server(url: str) -> str | None:
+    """Make `url` the plant server for the next start of the window; "" forgets it (this computer's data folder)."""
+    url = url.strip().rstrip("/")
+    if not url:
+        server_file().unlink(missing_ok=True)
+        return None
+    if not url.startswith(("http://", "https://")) or any(c.isspace() for c in url):
+        raise UserError(f"{url!r} is not a plant server address", "give it as https://HOST:PORT, or leave it empty")
+    write_atomically(server_file(), "# the plant server chosen in Operator Assistant's Settings dialog\n"
+                     + tomli_w.dumps({"server": url}))
+    return url
+
+
 def default_models_dir(data_dir: Path) -> Path:
     # The weights ship beside manifest.toml: in the checkout's models/ folder or inside the bundle.
     shipped = shipped_models()

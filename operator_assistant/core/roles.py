@@ -157,6 +157,9 @@ class AdminSession:
         self._failures = 0
         self._locked_out_until = 0.0
 
+    def passphrase_is_set(self) -> bool:
+        return is_passphrase_set(self.data_dir)
+
     def unlock(self, passphrase: str) -> bool:
         now = self.clock()
         if now < self._locked_out_until:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from operator_assistant.core.history import ConversationLog
     from operator_assistant.core.index.lock import DataFolderLock
     from operator_assistant.core.retrieval.retriever import SearchResult
+    from operator_assistant.core.roles import AdminSession
 
 __all__ = ["DocumentRecord", "Workspace", "model_choices"]
 
@@ -71,6 +72,9 @@ class Workspace:
         self._assistant: Assistant | None = None
         self._history: ConversationLog | None = None
         self._claims: list[DataFolderLock] = []
+        # what a console's workspace (remote/workspace.py) has too: the server it talks to, and who hears about it
+        self.server_url: str | None = None
+        self.on_connection: Callable[[str], None] | None = None
 
     @classmethod
     def for_window(cls, settings: Settings) -> Workspace:
@@ -136,6 +140,12 @@ class Workspace:
         engine_audit = self.engine.audit if self._engine is not None else None
         return engine_audit or AuditLog.for_settings(self.settings)
 
+    def admin_session(self) -> AdminSession:
+        """Admin mode for a window on this data folder: the passphrase is checked against the one stored here."""
+        from operator_assistant.core.roles import AdminSession
+
+        return AdminSession(self.settings.data_dir, self.settings.admin_idle_minutes)
+
     def claim(self, purpose: str) -> None:
         """Hold the data folder for `purpose` ("window", a corpus change) until `close`; IndexBusy when taken."""
         from operator_assistant.core.index.lock import claim_data_folder
@@ -199,6 +209,10 @@ class Workspace:
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
         """A document's pages read by OCR, as kept in the index (a scan is shown without reading it again)."""
         return self.engine.store.manifest.ocr_pages(doc_id)
+
+    def local_copy(self, doc_id: str, source: str) -> Path:
+        """The document's file for the viewer: here, the indexed file itself (a console downloads its copy)."""
+        return Path(source)
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
                section: str | None = None, all_revisions: bool = False) -> SearchResult:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import Settings
-from operator_assistant.core.roles import MIN_LENGTH, AdminSession, is_passphrase_set, set_passphrase
+from operator_assistant.core.roles import MIN_LENGTH, AdminSession, set_passphrase
 from operator_assistant.errors import UserError
 
 CHECK_INTERVAL_MS = 5_000
@@ -32,7 +32,7 @@ class AdminDialog(QDialog):
     def __init__(self, session: AdminSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.first_use = not is_passphrase_set(session.data_dir)
+        self.first_use = not session.passphrase_is_set()  # a console's session: set on the server
         self.setWindowTitle("Set admin passphrase" if self.first_use else "Unlock admin mode")
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
@@ -88,10 +88,11 @@ class AdminMode(QObject):
     changed = Signal(bool)  # unlocked or not
     refused = Signal(str)  # a change was refused: the message shown to the user
 
-    def __init__(self, window: QMainWindow, settings: Settings) -> None:
+    def __init__(self, window: QMainWindow, settings: Settings, session: AdminSession | None = None) -> None:
         super().__init__(window)
         self.window = window
-        self.session = AdminSession(settings.data_dir, settings.admin_idle_minutes)
+        # a console's session sends the passphrase to the plant server, which checks it
+        self.session = session or AdminSession(settings.data_dir, settings.admin_idle_minutes)
         self._shown_unlocked = False
         toolbar = QToolBar("Admin")
         toolbar.setObjectName("admin-toolbar")

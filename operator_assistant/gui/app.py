@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import sys
+from pathlib import Path
+from typing import cast
 
 from operator_assistant.config import Settings
 from operator_assistant.resources import shipped_root
@@ -31,12 +33,13 @@ def log_to_file(settings: Settings) -> None:
     root.setLevel(min(root.level, logging.INFO))
 
 
-def run_gui(settings: Settings) -> int:
+def run_gui(settings: Settings, server: tuple[str, str | None, Path | None] | None = None) -> int:
+    """The window on the data folder, or with `server` (URL, token, CA file) a console of a plant server."""
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from operator_assistant.core.workspace import Workspace
-    from operator_assistant.errors import IndexBusy
+    from operator_assistant.errors import IndexBusy, UserError
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
 
@@ -48,7 +51,17 @@ def run_gui(settings: Settings) -> int:
         app.setWindowIcon(QIcon(str(icon)))
     log_to_file(settings)
     install_crash_handler()
-    workspace = Workspace.for_window(settings)
+    if server is not None:
+        from operator_assistant.remote.workspace import open_console
+
+        try:
+            # the window reads it as a Workspace: the same methods, done over the plant server
+            workspace = cast(Workspace, open_console(settings, *server))
+        except UserError as exc:
+            QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}")
+            return 2
+    else:
+        workspace = Workspace.for_window(settings)
     try:
         workspace.claim("window")  # held until the program ends
     except IndexBusy as exc:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QGridLayout,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -135,7 +136,7 @@ class MainWindow(QMainWindow):
         self.corpus.identity_requested.connect(self.edit_identity)
         self.revisions: dict = {}  # doc id -> RevisionStatus, as of the last look (labels in the viewer)
         # Operators ask; adding, removing and re-indexing documents and saving settings need admin mode.
-        self.admin = AdminMode(self, settings)
+        self.admin = AdminMode(self, settings, workspace.admin_session())
         self.admin.changed.connect(self.corpus.set_admin)
         self.admin.refused.connect(self.corpus.log.setText)
         self.admin.watch(self.corpus)
@@ -145,6 +146,14 @@ class MainWindow(QMainWindow):
         self._answer_cancel = threading.Event()
         self._ingest_cancel: threading.Event = threading.Event()
         self.statusBar().showMessage("Loading models...")
+        server = workspace.server_url  # set for a console of a plant server (remote/workspace.py)
+        if server:
+            self.server_label = QLabel(f"Plant server: {server}")
+            self.server_label.setAccessibleName("Plant server")
+            self.statusBar().addPermanentWidget(self.server_label)
+            self.statusBar().showMessage(f"Connecting to the plant server {server}...")
+            post = self.tasks.post
+            workspace.on_connection = lambda message: post(partial(self.statusBar().showMessage, message))
         # Collect cyclic garbage now, on the GUI thread: a collection that starts on a
         # worker thread must never be the one that destroys Qt objects.
         gc.collect()
@@ -164,11 +173,14 @@ class MainWindow(QMainWindow):
         gc.collect()
         gc.freeze()
         self.viewer.stored_ocr = self.workspace.ocr_pages
+        self.viewer.locate = self.workspace.local_copy
         self.refresh_documents(then=self._offer_sample)
         self.chat.set_ready(True)
         models, reranker = self.workspace.describe_models()
         self.corpus.models.setText(models)
-        self.statusBar().showMessage(f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
+        self.statusBar().showMessage(f"Ready. Answers come from the plant server {self.workspace.server_url} ({reranker})."
+                                     if self.workspace.server_url else
+                                     f"Ready. Embedder {self.settings.embedder}, model {self.settings.llm}, {reranker}.")
         log.info("ready: models loaded, the question box accepts questions")
         self.ready.emit()
 

@@ -24,7 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from operator_assistant.config import ENV_DATA_DIR, Settings, check_data_dir, remember_data_dir, save_settings
+from operator_assistant.config import (
+    ENV_DATA_DIR,
+    Settings,
+    check_data_dir,
+    remember_data_dir,
+    remember_server,
+    remembered_server,
+    save_settings,
+)
 from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.core.workspace import model_choices
@@ -69,6 +77,10 @@ class SettingsDialog(QDialog):
         data_row = QHBoxLayout()
         data_row.addWidget(self.data_dir, 1)
         data_row.addWidget(browse)
+        self.shown_server = self._remembered_server()
+        self.server = QLineEdit(self.shown_server)
+        self.server.setAccessibleName("Plant server")
+        self.server.setPlaceholderText("empty: this computer's data folder; else https://HOST:8750")
         self.message = QLabel("")
         self.message.setWordWrap(True)
         form = QFormLayout(self)
@@ -83,6 +95,11 @@ class SettingsDialog(QDialog):
                       "from the next start; what is in the current one stays there.")
         hint.setWordWrap(True)
         form.addRow(hint)
+        form.addRow("Plant server", self.server)
+        server_hint = QLabel("With a plant server, this window is a console of it from the next start (its token: "
+                             "the console-token file or OPERATOR_ASSISTANT_TOKEN).")
+        server_hint.setWordWrap(True)
+        form.addRow(server_hint)
         form.addRow(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
@@ -113,6 +130,13 @@ class SettingsDialog(QDialog):
                 "reranker": self.reranker.currentData() or "", "top_k": self.top_k.value(),
                 "temperature": round(self.temperature.value(), 2), "answer_mode": self.answer_mode.currentData()}
 
+    @staticmethod
+    def _remembered_server() -> str:
+        try:
+            return remembered_server() or ""
+        except UserError:
+            return ""  # a damaged file: shown empty, replaced when saved
+
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Data folder", self.data_dir.text())
         if folder:
@@ -131,6 +155,11 @@ class SettingsDialog(QDialog):
                 self.message.setText(f"{exc.message}: {exc.hint}. Nothing was saved." if exc.hint
                                      else f"{exc.message}. Nothing was saved.")
                 return
+        server = self.server.text().strip().rstrip("/")
+        if server and (not server.startswith(("http://", "https://")) or any(c.isspace() for c in server)):
+            self.message.setText(f"{server!r} is not a plant server address: give it as https://HOST:PORT, or leave "
+                                 "it empty. Nothing was saved.")
+            return
         if self.require_admin is not None and not self.require_admin():
             self.message.setText("Saving settings needs admin mode: choose Save again and enter the admin passphrase. "
                                  "Nothing was saved.")
@@ -139,6 +168,8 @@ class SettingsDialog(QDialog):
             self.saved = save_settings(Path(self.settings.data_dir), values)
             if new_data_dir is not None:
                 remember_data_dir(new_data_dir)
+            if server != self.shown_server:
+                remember_server(server)
         except UserError as exc:
             self.message.setText(str(exc))
             return
@@ -148,6 +179,8 @@ class SettingsDialog(QDialog):
         changed = settings_changes(self.settings, self.saved)
         if new_data_dir is not None:
             changed["data_dir"] = [str(self.settings.data_dir), str(new_data_dir)]
+        if server != self.shown_server:
+            changed["server"] = [self.shown_server, server]
         self.audit_warning = record_event(AuditLog.for_settings(self.saved), "settings", changed=changed)
         notes = []
         if values["embedder"] != self.settings.embedder:
@@ -156,6 +189,9 @@ class SettingsDialog(QDialog):
             notes.append(f"From the next start the data folder is {new_data_dir}.")
             if os.environ.get(ENV_DATA_DIR):
                 notes.append(f"This start was given {ENV_DATA_DIR}, which takes precedence while it is set.")
+        if server != self.shown_server:
+            notes.append(f"From the next start this window is a console of the plant server {server}." if server
+                         else "From the next start this window opens this computer's data folder.")
         self.restart_note = " ".join(notes)
         self.message.setText("Saved. Restart Operator Assistant to use the new models. " + self.restart_note)
         self.accept()

@@ -262,14 +262,21 @@ class SourceViewer(QWidget):
         self.zoom: float = 1.0
         # doc id -> its pages read by OCR, kept in the index: a scan is shown without OCR-ing it again
         self.stored_ocr: Callable[[str], dict[int, OcrPage]] | None = None
+        # (doc id, source) -> the file to read; a console downloads the server's copy here (off the GUI thread)
+        self.locate: Callable[[str, str], Path] | None = None
+        self._located: dict[str, Path] = {}  # source -> the file it was read from
 
-    def _reader(self, source: Source) -> Callable[[], Document]:
+    def _reader(self, source: Source, path: Path) -> Callable[[], Document]:
         doc_id, stored_ocr, reader = source.doc_id, self.stored_ocr, self.reader
 
         def load() -> Document:
-            return reader.parse(Path(source.source), stored=stored_ocr(doc_id) if stored_ocr else {})
+            return reader.parse(path, stored=stored_ocr(doc_id) if stored_ocr else {})
 
         return load
+
+    def _path(self, source: Source) -> Path:
+        """The file a source was read from, as far as is known on the GUI thread."""
+        return self._located.get(source.source) or Path(source.source)
 
     def shutdown(self) -> None:
         """Stop the reader process (the window is closing)."""
@@ -278,10 +285,10 @@ class SourceViewer(QWidget):
     def show_passage(self, source: Source, revision: str = "") -> None:
         """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B").
         The document is read and the page drawn in the background; `passage_shown` says when it is on screen."""
-        path = Path(source.source)
+        path = self._path(source)
         self.current, self._revision = source, revision
         self._request += 1
-        request, documents, load = self._request, self.documents, self._reader(source)
+        request, documents, locate, located = self._request, self.documents, self.locate, self._located
         pane_width, zoom = self.page_area.viewport().width(), self.zoom
         if documents.peek(path) is None:
             self.title.setText(html.escape(f"{source.document}: opening {path.name}..."))
@@ -289,7 +296,9 @@ class SourceViewer(QWidget):
         def op() -> PassageView | None:
             if request != self._request:
                 return None  # a newer citation was clicked meanwhile: do not draw this one
-            return prepare_passage(documents.get(path, load), path, source, pane_width, zoom)
+            local = locate(source.doc_id, source.source) if locate is not None else path
+            located[source.source] = local
+            return prepare_passage(documents.get(local, self._reader(source, local)), local, source, pane_width, zoom)
 
         def shown(view: PassageView | None) -> None:
             if view is not None and request == self._request:
@@ -379,7 +388,7 @@ class SourceViewer(QWidget):
         if not needle:
             return False
         if self.stack.currentWidget() is not self.text and self.current is not None:
-            document = self.documents.peek(Path(self.current.source))
+            document = self.documents.peek(self._path(self.current))
             if document is None:
                 self._find_when_shown = True
                 return False

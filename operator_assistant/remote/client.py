@@ -309,6 +309,16 @@ class PlantClient:
             return self._checked(self._send("PUT", f"/admin/files/{quote(name)}", admin=True, content=data,
                                             timeout=httpx.Timeout(300.0, connect=5.0))).json()
 
+    def check_admin(self, passphrase: str) -> bool:
+        """Whether the server takes `passphrase` as the admin passphrase; kept for later admin requests when it does."""
+        self.handshake()
+        response = self._send("GET", "/admin/check", headers={ADMIN_HEADER: passphrase})
+        if response.status_code == 403 and response.json().get("error") == "admin_wrong":
+            return False
+        self._checked(response)
+        self.admin_passphrase = passphrase
+        return True
+
     def job(self, job_id: int) -> dict[str, Any]:
         return self._json("GET", f"/jobs/{job_id}")
 

@@ -424,6 +424,11 @@ def create_app(service: PlantService) -> FastAPI:
 
     # admin: uploads and the one index job at a time
 
+    @app.get(f"{PREFIX}/admin/check")
+    async def admin_check(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+        # a console's Unlock admin: the passphrase is checked here, never on the console
+        return {"admin": True, "console": who.name}
+
     @app.put(f"{PREFIX}/admin/files/{{name:path}}")
     async def upload(name: str, request: Request, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         target = _library_path(service.library, name)

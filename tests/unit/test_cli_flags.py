@@ -46,3 +46,25 @@ def test_a_missing_corpus_folder_is_an_error_not_an_old_index(tmp_path, golden, 
 def test_a_missing_question_file_is_an_error(tmp_path, capsys):
     code = main(["eval", "golden", str(tmp_path / "nowhere.jsonl"), "--corpus", str(tmp_path)])
     assert code == EXIT_USER_ERROR and "no question file at" in capsys.readouterr().err
+
+
+def test_server_with_no_command_opens_the_window_as_a_console(tmp_path, monkeypatch):
+    from operator_assistant.config import remember_server
+    from operator_assistant.gui import app
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # the server chosen in Settings: not the user's
+    opened = []
+    monkeypatch.setattr(app, "run_gui", lambda settings, server=None: opened.append((settings, server)) or 0)
+    assert main(["--data-dir", str(tmp_path / "console"), "--server", "https://plant:8750", "--token", "t0k"]) == 0
+    assert opened and opened[0][1] == ("https://plant:8750", "t0k", None)
+    opened.clear()
+    assert main(["--data-dir", str(tmp_path / "alone")]) == 0  # no --server: the window on this computer's data
+    assert opened and opened[0][1] is None
+    remember_server("https://plant-server:8750/")  # as the Settings dialog keeps it
+    opened.clear()
+    assert main(["--data-dir", str(tmp_path / "alone")]) == 0
+    assert opened[0][1] == ("https://plant-server:8750", None, None)
+    remember_server("")
+    opened.clear()
+    assert main(["--data-dir", str(tmp_path / "alone")]) == 0
+    assert opened[0][1] is None

@@ -1,0 +1,395 @@
+"""A console's stand-in for Workspace: the same methods the window calls, done over a PlantClient.
+
+The window opens either a local Workspace or this, and need not know which. Answers, documents,
+revision labels, ingest jobs and the admin check come from the plant server; the console keeps
+its own conversation history (so it survives the server being down) and a cache of downloaded
+documents for the viewer. It must not import Qt, the server, or anything that opens an index or
+loads a model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from operator_assistant.config import Settings
+from operator_assistant.core.answer.records import Event, Turn
+from operator_assistant.errors import UserError
+from operator_assistant.remote.client import PlantClient, ServerRefused, ServerUnavailable
+
+if TYPE_CHECKING:
+    from operator_assistant.core.documents.ocr import OcrPage
+    from operator_assistant.core.history import ConversationLog
+
+log = logging.getLogger("remote")
+
+T = TypeVar("T")
+CACHE_FOLDER = "server-documents"  # in the console's data folder: files downloaded for the viewer
+HISTORY_FILE = "console-history.sqlite3"
+START_RETRY_SECONDS = 5.0  # between the client's own rounds of retries while a console starts without its server
+
+
+@dataclass
+class RemoteDocument:
+    """A document indexed on the server, with the fields the corpus manager shows (as DocumentRecord has)."""
+
+    doc_id: str
+    source: str
+    title: str
+    format: str
+    content_hash: str
+    size: int
+    pages: int | None
+    chunker: str
+    indexed_at: float
+    status: str
+    error: str | None = None
+    chunks: int = 0
+    ocr_pages: int = 0
+    ocr_confidence: float | None = None
+    unreadable_pages: tuple[int, ...] = ()
+    ocr_note: str = ""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RemoteDocument:
+        names = cls.__dataclass_fields__
+        values = {k: v for k, v in data.items() if k in names}
+        values["unreadable_pages"] = tuple(values.get("unreadable_pages") or ())
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class RemoteRevision:
+    """A document's revision label as the server decided it; the details stay on the server."""
+
+    label: str
+    identity: None = None  # no identity here: the corpus manager shows the label only
+    status_text: str = ""
+    corrected: bool = False
+
+
+@dataclass
+class RemoteProgress:
+    """An ingest job's progress as the server reports it, in the shape the progress widgets read."""
+
+    files_done: int = 0
+    files_total: int = 0
+    current: str = ""
+    chunks: int = 0
+    detail: str = ""
+    text: str = ""
+    bytes_done: int = 0  # not reported by the server: progress goes by files
+    bytes_total: int = 0
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass
+class RemoteFileResult:
+    source: str
+    status: str
+    message: str = ""
+    chunks_added: int = 0
+    chunks_removed: int = 0
+    chunks_total: int = 0
+
+
+@dataclass
+class RemoteIngestReport:
+    """The finished job's report, read as the window reads a local IngestReport."""
+
+    results: list[RemoteFileResult] = field(default_factory=list)
+    skipped: int = 0
+    seconds: float = 0.0
+    chunks_embedded: int = 0
+    cancelled: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def failed(self) -> list[RemoteFileResult]:
+        return [r for r in self.results if r.status == "failed"]
+
+
+def _file_result(data: dict[str, Any]) -> RemoteFileResult:
+    return RemoteFileResult(**{k: v for k, v in data.items() if k in RemoteFileResult.__dataclass_fields__})
+
+
+class RemoteAdminSession:
+    """Admin mode on a console: the passphrase goes to the server, which checks it (and every admin request)."""
+
+    def __init__(self, client: PlantClient, idle_minutes: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = client
+        self.idle_seconds = idle_minutes * 60.0
+        self.clock = clock
+        self._last_activity: float | None = None
+
+    def passphrase_is_set(self) -> bool:
+        return True  # set on the server; a console never sets it
+
+    def unlock(self, passphrase: str) -> bool:
+        if not self.client.check_admin(passphrase):
+            return False
+        self._last_activity = self.clock()
+        return True
+
+    @property
+    def is_unlocked(self) -> bool:
+        if self._last_activity is None:
+            return False
+        if self.clock() - self._last_activity > self.idle_seconds:
+            self.lock()
+            return False
+        return True
+
+    def seconds_left(self) -> float:
+        if not self.is_unlocked or self._last_activity is None:
+            return 0.0
+        return max(0.0, self.idle_seconds - (self.clock() - self._last_activity))
+
+    def touch(self) -> None:
+        if self.is_unlocked:
+            self._last_activity = self.clock()
+
+    def lock(self) -> None:
+        self._last_activity = None
+        self.client.admin_passphrase = None  # no later request carries it
+
+
+class RemoteAssistant:
+    """Asks the server; follow-up questions continue the server's conversation begun with the first one."""
+
+    def __init__(self, workspace: RemoteWorkspace) -> None:
+        self._workspace = workspace
+        self._conversations: dict[tuple[str, str], int] = {}  # first turn -> the server's conversation
+        self.reranker_name = ""
+
+    def ask(self, question: str, history: list[Turn] | None = None, cancel: Callable[[], bool] | None = None,
+            **options: Any) -> Iterator[Event]:
+        client = self._workspace.client
+        history = history or []
+
+        # a follow-up goes on in the server's conversation of its first question, which gives the context
+        conversation_id = self._conversations.get((history[0].question, history[0].answer)) if history else None
+        if conversation_id is None:
+            conversation_id = self._workspace.call(lambda: client.start_conversation(question[:200]))
+        events = self._workspace.call(lambda: client.ask(question, conversation=conversation_id, cancel=cancel,
+                                                         **options))
+        try:
+            for event in events:
+                answer = getattr(event, "answer", None)
+                if answer is not None and not history:
+                    self._conversations[(answer.question, answer.text)] = conversation_id
+                yield event
+        except ServerUnavailable as exc:
+            self._workspace.went_down(exc)
+            raise
+        self._workspace.reached()
+
+
+class RemoteWorkspace:
+    """The plant server, as the window's Workspace: same method names, same shapes of results."""
+
+    separate_writer = True  # the window's check: it reads while it writes (the server does both)
+
+    def __init__(self, settings: Settings, client: PlantClient) -> None:
+        self.settings = settings  # the console's own: its data folder holds history and cached documents
+        self.client = client
+        self.server_url = client.url
+        self.on_connection: Callable[[str], None] | None = None  # what the window shows about the server
+        self._down = False
+        self._closed = threading.Event()
+        self._lock = threading.Lock()
+        self._hashes: dict[str, str] = {}  # doc id -> content hash, from the last document list
+        self._history: ConversationLog | None = None
+        self._assistant = RemoteAssistant(self)
+        client.on_retry = self._retrying
+        self.cache_dir = Path(settings.data_dir) / CACHE_FOLDER
+
+    # the connection's state, told to the window
+
+    def _say(self, message: str) -> None:
+        log.info("%s", message)
+        if self.on_connection is not None:
+            self.on_connection(message)
+
+    def _retrying(self, message: str) -> None:
+        self._down = True
+        self._say(f"Plant server not answering: {message.removeprefix('the plant server at ')}. "
+                  "Your history is kept here.")
+
+    def went_down(self, exc: ServerUnavailable) -> None:
+        self._down = True
+        self._say(f"Plant server {self.server_url} is down or unreachable ({exc.message}). Your history is kept "
+                  "here; it reconnects by itself.")
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """`fn` against the server, the window told when the server goes away and when it is back."""
+        try:
+            result = fn()
+        except ServerUnavailable as exc:
+            self.went_down(exc)
+            raise
+        self.reached()
+        return result
+
+    def reached(self) -> None:
+        """A request went through: say so when the server had been away."""
+        if self._down:
+            self._down = False
+            self._say(f"Plant server {self.server_url} is back.")
+
+    # what the window calls at start and close
+
+    def claim(self, purpose: str) -> None:
+        """Nothing to hold: the server owns the data folder, and several consoles share it."""
+
+    def warm_up(self) -> None:
+        """Reach the server; a console started while the server is away waits for it (until the window closes)."""
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                self.call(self.client.handshake)
+                return
+            except ServerUnavailable:
+                if self._closed.wait(START_RETRY_SECONDS):
+                    raise UserError("the window closed before the plant server answered") from None
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+        self.client.close()
+
+    def describe_models(self) -> tuple[str, str]:
+        info = self.call(self.client.status)
+        reranker = info.get("reranker", "")
+        refusal = ("refusal threshold calibrated" if info.get("refusal", {}).get("calibrated")
+                   else "refusal threshold: default (not calibrated)")
+        return (f"On the plant server: embedder {info.get('embedder_configured')}; language model "
+                f"{info.get('llm_configured')}; {reranker}; {refusal}", reranker)
+
+    def admin_session(self) -> RemoteAdminSession:
+        return RemoteAdminSession(self.client, self.settings.admin_idle_minutes)
+
+    # asking and history
+
+    @property
+    def assistant(self) -> RemoteAssistant:
+        return self._assistant
+
+    @property
+    def history(self) -> ConversationLog:
+        """This console's conversations, kept here so they stay while the server is away."""
+        from operator_assistant.core.history import ConversationLog
+
+        with self._lock:
+            if self._history is None:
+                self._history = ConversationLog(Path(self.settings.data_dir) / HISTORY_FILE)
+            return self._history
+
+    # reading
+
+    def _document_list(self) -> list[dict[str, Any]]:
+        found = self.call(self.client.documents)
+        self._hashes = {d["doc_id"]: d.get("content_hash", "") for d in found}
+        return found
+
+    def documents(self, doc_ids: list[str] | None = None) -> list[RemoteDocument]:
+        docs = [RemoteDocument.from_json(d) for d in self._document_list()]
+        return docs if doc_ids is None else [d for d in docs if d.doc_id in doc_ids]
+
+    def revisions(self) -> dict[str, RemoteRevision]:
+        return {d["doc_id"]: RemoteRevision(d["revision"]) for d in self._document_list() if d.get("revision")}
+
+    def health(self) -> dict[str, Any]:
+        return dict(self.call(self.client.status)["index"])
+
+    def status(self) -> dict[str, Any]:
+        return self.call(self.client.status)
+
+    def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
+        return self.call(lambda: self.client.ocr_pages(doc_id))
+
+    def local_copy(self, doc_id: str, source: str) -> Path:
+        """The document's file for the viewer: downloaded once per content hash into the console's cache."""
+        content_hash = self._hashes.get(doc_id) or ""
+        if not content_hash:
+            self._document_list()
+            content_hash = self._hashes.get(doc_id, "")
+            if not content_hash:
+                raise UserError(f"{Path(source).name} is no longer indexed on the plant server",
+                                "ask again: the answer may cite a document an admin removed")
+        folder = self.cache_dir / f"{doc_id}-{content_hash[:16]}"
+        name = Path(source.replace("\\", "/")).name or "document"
+        target = folder / name
+        if target.is_file():
+            return target
+        data = self.call(lambda: self.client.document_file(doc_id))
+        if hashlib.sha256(data).hexdigest()[:len(content_hash)] != content_hash:
+            log.info("%s changed on the server since the list was read; showing what it holds now", name)
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / f".{name}.part"
+        partial.write_bytes(data)
+        partial.replace(target)  # never half a file under the real name
+        return target
+
+    def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
+               section: str | None = None, all_revisions: bool = False) -> dict[str, Any]:
+        return self.call(lambda: self.client.search(query, k, documents, section, all_revisions))
+
+    # changing the index (admin: the server checks the passphrase with each request)
+
+    def ingest(self, paths: Iterable[Path], progress: Callable[[Any], None] | None = None,
+               cancel: Callable[[], bool] | None = None, report: Callable[[Any], None] | None = None,
+               force: bool = False) -> RemoteIngestReport:
+        from operator_assistant.errors import Cancelled
+
+        def on_progress(state: dict[str, Any]) -> None:
+            if progress is not None:
+                progress(RemoteProgress(**{k: v for k, v in state.items()
+                                           if k in RemoteProgress.__dataclass_fields__}))
+
+        def on_report(entry: dict[str, Any]) -> None:
+            if report is not None:
+                report(_file_result(entry))
+
+        started = time.monotonic()
+        try:
+            job = self.call(lambda: self.client.ingest(list(paths), on_progress, cancel, on_report, force))
+        except Cancelled:  # stopped while uploading: nothing was indexed
+            return RemoteIngestReport(cancelled=True, seconds=time.monotonic() - started)
+        result = job.get("result") or {}
+        return RemoteIngestReport([_file_result(r) for r in result.get("results", [])],
+                                  result.get("skipped_unsupported", 0), result.get("seconds", 0.0),
+                                  result.get("chunks_embedded", 0), job["state"] == "cancelled" or
+                                  bool(result.get("cancelled")), list(result.get("notes", [])))
+
+    def remove(self, doc_ids: list[str]) -> int:
+        return int(self.call(lambda: self.client.remove(doc_ids))["result"]["chunks"])
+
+    def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
+                         effective: str | None = None, clear: bool = False) -> Any:
+        raise UserError("correcting a document's number or revision is not done from a console yet",
+                        "run `operator-assistant revisions` on the plant server")
+
+
+def open_console(settings: Settings, url: str, token: str | None = None, ca_file: Path | None = None) -> RemoteWorkspace:
+    """The window's workspace for `--server URL`: the client made here, the server reached at warm-up."""
+    from operator_assistant.remote.client import find_token
+
+    return RemoteWorkspace(settings, PlantClient(url, find_token(token), ca_file=ca_file))
+
+
+__all__ = ["RemoteWorkspace", "RemoteAdminSession", "ServerRefused", "ServerUnavailable", "open_console"]
