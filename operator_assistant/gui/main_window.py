@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
         self.loaded = False  # models loaded, indexes open: questions and drops are accepted
         self.history: list[Turn] = []
         self._answer_cancel = threading.Event()
+        self._asked = 0  # questions asked so far: an answer's end is matched to its own question
         self._ingest_cancel: threading.Event = threading.Event()
         self.statusBar().showMessage("Loading models...")
         server = workspace.server_url  # set for a console of a plant server (remote/workspace.py)
@@ -230,7 +231,9 @@ class MainWindow(QMainWindow):
                 elif isinstance(event, Answered):
                     post(partial(self._finish, event.answer))
 
-        self.tasks.run("answer", op, None, self._answer_failed, self._answer_ended)
+        self._asked += 1
+        self.tasks.run("answer", op, None, partial(self._answer_failed, self._asked),
+                       partial(self._answer_ended, self._asked))
 
     def _finish(self, answer: Answer) -> None:
         self.chat.finish(answer)
@@ -298,12 +301,14 @@ class MainWindow(QMainWindow):
             QApplication.clipboard().setText(answer_markdown(answers[-1]))
             self.statusBar().showMessage("Answer and sources copied.")
 
-    def _answer_ended(self) -> None:
-        if self.chat.stop_button.isEnabled():  # no answer came: stopped by a bug (the crash handler says so)
+    def _answer_ended(self, asked: int) -> None:
+        # a next question may already be on its way (asked as this answer showed): that one is not ours
+        if asked == self._asked and self.chat.stop_button.isEnabled():  # no answer came: stopped by a bug
             self.chat.fail("error: the answer stopped on an unexpected error; the details are in the log")
 
-    def _answer_failed(self, exc: UserError) -> None:
-        self.chat.fail(user_message(exc))
+    def _answer_failed(self, asked: int, exc: UserError) -> None:
+        if asked == self._asked:
+            self.chat.fail(user_message(exc))
 
     def stop(self) -> None:
         self._answer_cancel.set()

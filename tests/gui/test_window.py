@@ -332,6 +332,30 @@ def test_questions_are_answered_while_indexing_runs(qtbot, window, tmp_path):
     assert finished[0].count("added") == 13 and not finished[0].failed
 
 
+def test_a_question_asked_as_the_last_answer_shows_is_not_failed_by_its_end(qtbot, window, tmp_path, monkeypatch):
+    docs = tmp_path / "one"
+    docs.mkdir()
+    shutil.copy(SAMPLE_DOCS / "booster-station-b-om-manual.pdf", docs)
+    with qtbot.waitSignal(window.ingested, timeout=LONG):
+        window.ingest([docs])
+    failures: list[str] = []
+    fail = window.chat.fail
+    monkeypatch.setattr(window.chat, "fail", lambda text: (failures.append(text), fail(text)))
+    answers = []
+
+    def ask_the_next_at_once(answer) -> None:  # before the first answer's end has been handled
+        answers.append(answer)
+        if len(answers) == 1:
+            window.chat.question.setPlainText("And the high-high trip for B-2?")
+            qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+
+    window.answered.connect(ask_the_next_at_once)
+    window.chat.question.setPlainText("What is the high discharge pressure alarm setpoint for booster pump B-2?")
+    qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(answers) == 2, timeout=LONG)
+    assert failures == []
+
+
 def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
