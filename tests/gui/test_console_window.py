@@ -28,6 +28,9 @@ from tests.gui.test_window import click_link, drop
 from tests.integration.conftest import MODELS, copy_sample, embedder  # noqa: F401 - the session embedder fixture
 from tests.integration.test_server import RunningServer, free_port
 
+# a real plant server with the real models: the whole suite's tier, not the editing loop's
+pytestmark = pytest.mark.slow
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 LONG = 180_000
 QUESTION = "What is the discharge pressure alarm threshold on the B-series boosters?"
