@@ -14,7 +14,7 @@ import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -30,12 +30,21 @@ from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
 from operator_assistant.core.index.store import DocumentChange, IndexStore
+from operator_assistant.core.ingest_report import (
+    ADDED,
+    DUPLICATE,
+    FAILED_FILE,
+    REMOVED,
+    UNCHANGED,
+    UPDATED,
+    FileResult,
+    IngestReport,
+)
 from operator_assistant.core.tokenize import tokenize
 from operator_assistant.errors import Cancelled, DocumentError
 
 log = logging.getLogger("ingest")
 
-ADDED, UPDATED, UNCHANGED, DUPLICATE, FAILED_FILE, REMOVED = "added", "updated", "unchanged", "duplicate", "failed", "removed"
 SKIPPED = "skipped"  # not a document problem: a folder link already followed, for example
 DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024
 CANCELLED_BEFORE_WRITTEN = "cancelled before it was written; nothing changed"
@@ -154,33 +163,6 @@ def _size(file: Path) -> int:
         return file.stat().st_size
     except OSError:
         return 0
-
-
-@dataclass
-class FileResult:
-    source: str
-    status: str
-    message: str = ""
-    chunks_added: int = 0
-    chunks_removed: int = 0
-    chunks_total: int = 0
-
-
-@dataclass
-class IngestReport:
-    results: list[FileResult] = field(default_factory=list)
-    skipped: int = 0  # files in folders with a type we do not read
-    seconds: float = 0.0
-    chunks_embedded: int = 0
-    cancelled: bool = False
-    notes: list[str] = field(default_factory=list)
-
-    def count(self, status: str) -> int:
-        return sum(1 for r in self.results if r.status == status)
-
-    @property
-    def failed(self) -> list[FileResult]:
-        return [r for r in self.results if r.status == FAILED_FILE]
 
 
 def doc_id_for(source: str) -> str:

@@ -14,12 +14,13 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from operator_assistant.config import Settings
 from operator_assistant.core.answer.records import Event, Turn
+from operator_assistant.core.ingest_report import FileResult, IngestReport
 from operator_assistant.errors import UserError
 from operator_assistant.remote.client import PlantClient, ServerRefused, ServerUnavailable
 
@@ -91,37 +92,8 @@ class RemoteProgress:
         return self.text
 
 
-@dataclass
-class RemoteFileResult:
-    source: str
-    status: str
-    message: str = ""
-    chunks_added: int = 0
-    chunks_removed: int = 0
-    chunks_total: int = 0
-
-
-@dataclass
-class RemoteIngestReport:
-    """The finished job's report, read as the window reads a local IngestReport."""
-
-    results: list[RemoteFileResult] = field(default_factory=list)
-    skipped: int = 0
-    seconds: float = 0.0
-    chunks_embedded: int = 0
-    cancelled: bool = False
-    notes: list[str] = field(default_factory=list)
-
-    def count(self, status: str) -> int:
-        return sum(1 for r in self.results if r.status == status)
-
-    @property
-    def failed(self) -> list[RemoteFileResult]:
-        return [r for r in self.results if r.status == "failed"]
-
-
-def _file_result(data: dict[str, Any]) -> RemoteFileResult:
-    return RemoteFileResult(**{k: v for k, v in data.items() if k in RemoteFileResult.__dataclass_fields__})
+def _file_result(data: dict[str, Any]) -> FileResult:
+    return FileResult(**{k: v for k, v in data.items() if k in FileResult.__dataclass_fields__})
 
 
 class RemoteAdminSession:
@@ -353,7 +325,7 @@ class RemoteWorkspace:
 
     def ingest(self, paths: Iterable[Path], progress: Callable[[Any], None] | None = None,
                cancel: Callable[[], bool] | None = None, report: Callable[[Any], None] | None = None,
-               force: bool = False) -> RemoteIngestReport:
+               force: bool = False) -> IngestReport:
         from operator_assistant.errors import Cancelled
 
         def on_progress(state: dict[str, Any]) -> None:
@@ -369,9 +341,9 @@ class RemoteWorkspace:
         try:
             job = self.call(lambda: self.client.ingest(list(paths), on_progress, cancel, on_report, force))
         except Cancelled:  # stopped while uploading: nothing was indexed
-            return RemoteIngestReport(cancelled=True, seconds=time.monotonic() - started)
+            return IngestReport(cancelled=True, seconds=time.monotonic() - started)
         result = job.get("result") or {}
-        return RemoteIngestReport([_file_result(r) for r in result.get("results", [])],
+        return IngestReport([_file_result(r) for r in result.get("results", [])],
                                   result.get("skipped_unsupported", 0), result.get("seconds", 0.0),
                                   result.get("chunks_embedded", 0), job["state"] == "cancelled" or
                                   bool(result.get("cancelled")), list(result.get("notes", [])))
