@@ -1,7 +1,8 @@
 # One entry point for people and CI. Every target can be run again safely.
 #   make run    set everything up, index the sample corpus, open the desktop window on it
 #   make demo   the same on the command line: index, then answer QUESTION in the terminal
-#   make serve  the same data as a plant server on loopback (consoles: --server http://127.0.0.1:8750)
+#   make serve  the same data as a plant server on loopback (consoles: --server http://127.0.0.1:8750),
+#               with its vectors in a Chroma server and its model in llama.cpp's llama-server
 #   make test   set everything up, check the code (ruff, mypy), run the whole test suite
 #   make lint   the code checks alone: ruff (pyproject [tool.ruff]) and mypy on operator_assistant/
 #   make test-fast  the quick tier while editing: no real-model integration, no crash trials (about two minutes)
@@ -20,9 +21,9 @@ QUESTION ?= What is the discharge pressure alarm threshold on the B-series boost
 # own passphrase from an admin.
 SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
-.PHONY: setup models sample run demo serve lint test test-fast bundle clean
+.PHONY: setup models llama-server sample run demo serve lint test test-fast bundle clean
 
-setup: $(STAMP) models
+setup: $(STAMP) models llama-server
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -34,6 +35,13 @@ $(STAMP): pyproject.toml
 
 models: $(STAMP)
 	$(BIN)/operator-assistant models fetch
+
+# llama.cpp's model server for `serve --model-server`, built from the llama.cpp sources inside the pinned
+# llama-cpp-python's source archive (sha256 in packaging/llama_server.py); several minutes on two cores
+LLAMA_SERVER := $(BIN)/llama-server
+llama-server: $(LLAMA_SERVER)
+$(LLAMA_SERVER): packaging/llama_server.py | $(STAMP)
+	$(BIN)/python packaging/llama_server.py --out $@
 
 sample: setup
 	OPERATOR_ASSISTANT_ADMIN_PASSPHRASE='$(SAMPLE_ADMIN_PASSPHRASE)' $(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) ingest corpus/documents
@@ -47,7 +55,7 @@ demo: sample
 
 # The plant server on the sample data, loopback only, vectors in a Chroma server (README, Plant server).
 serve: sample
-	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) serve --chroma
+	$(BIN)/operator-assistant --data-dir $(SAMPLE_DATA) serve --chroma --model-server
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

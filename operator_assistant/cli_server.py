@@ -44,6 +44,17 @@ def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                        help="keep the vectors in a Chroma server (`chroma run`) on loopback, started with this one")
     serve.add_argument("--chroma-port", type=int, default=None, metavar="PORT",
                        help="the Chroma server's loopback port (default 8751; implies --chroma)")
+    serve.add_argument("--model-server", action="store_true",
+                       help="word answers in a llama.cpp model server on loopback, started with this one")
+    serve.add_argument("--model-engine", choices=("llama-server", "llama-cpp-python"), default=None,
+                       help="llama.cpp's C++ llama-server (default; parallel slots) or llama-cpp-python's server "
+                            "(one answer at a time); implies --model-server")
+    serve.add_argument("--model-port", type=int, default=None, metavar="PORT",
+                       help="the model server's loopback port (default 8752; implies --model-server)")
+    serve.add_argument("--model-slots", type=int, default=None, metavar="N",
+                       help="answers the model server words at once (default 4 with llama-server)")
+    serve.add_argument("--llama-server", type=Path, default=None, metavar="PATH",
+                       help="the llama-server program (default: the one `make llama-server` installs)")
     actions = serve.add_subparsers(dest="serve_action", metavar="ACTION")
     token = actions.add_parser("token", help="console tokens: add, list, revoke (admin)")
     token_actions = token.add_subparsers(dest="token_action", metavar="ACTION", required=True)
@@ -58,11 +69,17 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     if args.serve_action == "token":
         return _cmd_token(args, settings)
     from operator_assistant.server.chroma import DEFAULT_CHROMA_PORT
-    from operator_assistant.server.run import Listen, serve
+    from operator_assistant.server.model import DEFAULT_MODEL_PORT
+    from operator_assistant.server.run import Listen, ModelServing, serve
 
     chroma_port = args.chroma_port or (DEFAULT_CHROMA_PORT if args.chroma else None)
+    model = None
+    if args.model_server or args.model_engine or args.model_port or args.model_slots or args.llama_server:
+        engine = args.model_engine or "llama-server"
+        slots = args.model_slots or (4 if engine == "llama-server" else 1)
+        model = ModelServing(args.model_port or DEFAULT_MODEL_PORT, engine, slots, args.llama_server)
     serve(settings, Listen(args.host, args.port, args.certfile, args.keyfile), "info" if args.verbose else "warning",
-          chroma_port)
+          chroma_port, model)
     return 0
 
 

@@ -78,6 +78,9 @@ class Settings:
     # "": Chroma embedded in this process (the default). "http://127.0.0.1:PORT": a `chroma run` on this
     # machine's loopback, which the plant server starts with `serve --chroma`; loopback only (no auth in Chroma)
     chroma_server: str = ""
+    # "": the language model runs in this process. "http://127.0.0.1:PORT": a llama.cpp model server on this
+    # machine's loopback (OpenAI-compatible), which the plant server starts with `serve --model-server`
+    llm_server: str = ""
 
     @property
     def index_dir(self) -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
@@ -71,14 +72,19 @@ class Assistant:
         self._llm_loader = llm_loader
         self.llm_name = llm_name or engine.settings.llm  # for the audit log: the model file answers come from
         self._llm: LanguageModel | None = None
+        self._llm_lock = threading.Lock()
+        # a plant server words several answers at once (model server slots); finding the passages and
+        # building the card stay one at a time: CPU-bound on a small server, and their caches are shared
+        self._prepare_lock = threading.Lock()
         self.evidence = Evidence(lambda texts: engine.embedder.embed_like_query(texts), policy)
         self.cards = CardBuilder(engine.store.manifest, self.evidence, policy)
 
     @property
     def llm(self) -> LanguageModel:
-        if self._llm is None:
-            self._llm = self._llm_loader()
-        return self._llm
+        with self._llm_lock:
+            if self._llm is None:
+                self._llm = self._llm_loader()
+            return self._llm
 
     # evidence and refusal
 
@@ -128,14 +134,15 @@ class Assistant:
         mode = mode or settings.answer_mode
         started = time.perf_counter()
         query = search_query(question, history[-1].question if history else None)
-        ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
-        sources = self._sources(ranked)
+        with self._prepare_lock:
+            ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
+            sources = self._sources(ranked)
+            threshold, _ = self.threshold()
+            found = None
+            if not should_refuse(evidence, threshold, bool(sources)):
+                identifiers = self.engine.store.lexical().index.query_identifiers(query)
+                found = self.cards.build(question, query, sources, vector, identifiers)
         yield SourcesFound(sources)
-        threshold, _ = self.threshold()
-        found = None
-        if not should_refuse(evidence, threshold, bool(sources)):
-            identifiers = self.engine.store.lexical().index.query_identifiers(query)
-            found = self.cards.build(question, query, sources, vector, identifiers)
         reason = missing_answer(question, found.card.as_text()) if found is not None else ""
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
@@ -229,6 +236,10 @@ def open_assistant(engine: Engine) -> Assistant:
 
     def llm() -> LanguageModel:
         model = resolve_model(settings.models_dir, settings.llm, "llm")
+        if settings.llm_server:  # the same weights, served by llama.cpp's server (serve --model-server)
+            from operator_assistant.core.llm.remote import RemoteModel
+
+            return RemoteModel(settings.llm_server, model.model_id, settings.llm_context)
         return load_llm(model, settings.llm_context, settings.llm_threads)
 
     try:  # the file name and hash-derived id identify the weights in the audit log
@@ -236,4 +247,6 @@ def open_assistant(engine: Engine) -> Assistant:
         llm_name = f"{os.path.basename(find_gguf(model))} ({model.model_id})"
     except ModelError:
         llm_name = settings.llm  # loading it later reports the problem
+    if settings.llm_server:
+        llm_name += f" on the model server {settings.llm_server}"
     return Assistant(engine, reranker, llm, llm_name)

@@ -113,14 +113,16 @@ class ConversationRequest(BaseModel):
 class PlantService:
     """The workspace, its lanes, the console tokens and the index job: what every request uses."""
 
-    def __init__(self, workspace: Workspace, tokens: ConsoleTokens | None = None) -> None:
+    def __init__(self, workspace: Workspace, tokens: ConsoleTokens | None = None, answer_workers: int = 1) -> None:
         self.workspace = workspace
         self.settings = workspace.settings
         self.tokens = tokens or ConsoleTokens(workspace.settings.data_dir)
         self.jobs = JobRunner()
         self.library = (Path(workspace.settings.data_dir) / LIBRARY).resolve()
-        # one worker per stateful resource, as in the window: the model, the reading engine
-        self.lanes = {name: ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) for name in ("answer", "read")}
+        # one worker per stateful resource, as in the window: the model, the reading engine. With a model
+        # server, one answer worker per server slot, so that many answers are worded at once
+        self.lanes = {"answer": ThreadPoolExecutor(max_workers=answer_workers, thread_name_prefix="answer"),
+                      "read": ThreadPoolExecutor(max_workers=1, thread_name_prefix="read")}
         self._admin_failures: dict[str, tuple[int, float]] = {}
         self._admin_lock = threading.Lock()
         # an upload cut off by a crash of the server leaves its partial file: never indexed, removed here

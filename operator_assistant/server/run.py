@@ -76,15 +76,16 @@ def check_listen(listen: Listen) -> None:
                         OPENSSL_HINT) from exc
 
 
-def build(settings: Settings, embedder: Any = None) -> tuple[Any, Any]:
-    """(app, service) on the data folder, the folder claimed for the server; loading starts in the background."""
+def build(settings: Settings, embedder: Any = None, answer_workers: int = 1) -> tuple[Any, Any]:
+    """(app, service) on the data folder, the folder claimed for the server; loading starts in the background.
+    `answer_workers`: answers worded at once (the model server's slots; 1 for a model in this process)."""
     from operator_assistant.core.workspace import Workspace
     from operator_assistant.server.app import PlantService, create_app
 
     # like a window: reads while it writes, and a parser crash fails one file, not the service
     workspace = Workspace(settings, separate_writer=True, parse_in_child=True, embedder=embedder)
     workspace.claim("plant server")  # a window on the same folder would not see the server's changes
-    service = PlantService(workspace)
+    service = PlantService(workspace, answer_workers=answer_workers if settings.llm_server else 1)
     service.lanes["read"].submit(_warm_up, workspace)
     return create_app(service), service
 
@@ -101,38 +102,67 @@ def _warm_up(workspace: Any) -> None:
 CHROMA_SERVER_DIR = "chroma-server"  # in the index folder, beside the embedded Chroma's own
 
 
-def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_port: int | None = None) -> None:
+@dataclass(frozen=True)
+class ModelServing:
+    """`serve --model-server`: the language model in a llama.cpp server on loopback (server/model.py)."""
+    port: int
+    engine: str = "llama-server"
+    slots: int = 4
+    program: Path | None = None
+
+
+def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_port: int | None = None,
+          model: ModelServing | None = None) -> None:
     """Run until stopped (Ctrl-C or SIGTERM): the running index job is cancelled and its finished files kept.
 
     `chroma_port`: keep the vectors in a `chroma run` on that loopback port, started and stopped here. It has
     a folder of its own, filled from the manifest (which holds every vector) when it is behind, so the
-    embedded Chroma of a command line reading the same data folder never shares files with it."""
+    embedded Chroma of a command line reading the same data folder never shares files with it.
+    `model`: word answers in a llama.cpp model server on loopback, started and stopped here."""
     import dataclasses
 
+    from operator_assistant.server.children import LoopbackChild
 
     check_listen(listen)
-    chroma = None
-    if chroma_port is not None:
-        from operator_assistant.server.chroma import ChromaServer
-
-        if chroma_port == listen.port:
-            raise UserError(f"the Chroma server and the plant server cannot both use port {chroma_port}",
-                            "give another --chroma-port")
-        chroma = ChromaServer(settings.index_dir / CHROMA_SERVER_DIR, chroma_port,
-                              settings.data_dir / "logs" / "chroma.log")
-        (settings.data_dir / "logs").mkdir(parents=True, exist_ok=True)
-        settings = dataclasses.replace(settings, chroma_server=chroma.start())
+    ports = {"the plant server": listen.port, "the Chroma server": chroma_port,
+             "the model server": model.port if model else None}
+    taken: dict[int, str] = {}
+    for what, port in ports.items():
+        if port is not None and port in taken:
+            raise UserError(f"{taken[port]} and {what} cannot both use port {port}",
+                            "give another --chroma-port or --model-port")
+        if port is not None:
+            taken[port] = what
+    logs = settings.data_dir / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    children: list[LoopbackChild] = []
     try:
-        _serve(settings, listen, log_level)
+        if chroma_port is not None:
+            from operator_assistant.server.chroma import ChromaServer
+
+            chroma = ChromaServer(settings.index_dir / CHROMA_SERVER_DIR, chroma_port, logs / "chroma.log")
+            children.append(chroma)
+            settings = dataclasses.replace(settings, chroma_server=chroma.start())
+        if model is not None:
+            from operator_assistant.core.llm.llama import find_gguf
+            from operator_assistant.core.models import resolve_model
+            from operator_assistant.server.model import ModelServer
+
+            gguf = Path(find_gguf(resolve_model(settings.models_dir, settings.llm, "llm")))
+            served = ModelServer(gguf, model.port, model.engine, model.slots, settings.llm_context,
+                                 settings.llm_threads, logs / "model-server.log", model.program)
+            children.append(served)
+            settings = dataclasses.replace(settings, llm_server=served.start())
+        _serve(settings, listen, log_level, model.slots if model else 1)
     finally:
-        if chroma is not None:
-            chroma.stop()
+        for child in reversed(children):
+            child.stop()
 
 
-def _serve(settings: Settings, listen: Listen, log_level: str) -> None:
+def _serve(settings: Settings, listen: Listen, log_level: str, answer_workers: int = 1) -> None:
     import uvicorn
 
-    app, service = build(settings)
+    app, service = build(settings, answer_workers=answer_workers)
     consoles = [c for c in service.tokens.consoles() if c.active]
     print(f"Operator Assistant {APP_VERSION} plant server (API {API_VERSION}) on {listen.url}{PREFIX}", flush=True)
     print(f"  data folder {settings.data_dir}; {len(consoles)} console token(s)"
@@ -141,6 +171,9 @@ def _serve(settings: Settings, listen: Listen, log_level: str) -> None:
         print("  no TLS: listening on this machine's loopback only", flush=True)
     if settings.chroma_server:
         print(f"  vectors in the Chroma server at {settings.chroma_server} (loopback only)", flush=True)
+    if settings.llm_server:
+        print(f"  answers worded by the model server at {settings.llm_server} (loopback only), "
+              f"{answer_workers} at once", flush=True)
     config = uvicorn.Config(app, host=listen.host, port=listen.port, log_level=log_level,
                             ssl_certfile=str(listen.certfile) if listen.certfile else None,
                             ssl_keyfile=str(listen.keyfile) if listen.keyfile else None,

@@ -67,12 +67,11 @@ def _chroma_client(path: Path, server: str) -> Any:
         return chromadb.PersistentClient(path=str(path), settings=settings)
     from urllib.parse import urlsplit
 
-    url = urlsplit(server)
-    if url.scheme != "http" or url.hostname not in ("127.0.0.1", "localhost", "::1") or url.port is None:
-        raise UserError(f"chroma_server {server!r} is not a Chroma server on this machine's loopback",
-                        "give it as http://127.0.0.1:PORT (Chroma has no authentication: never expose it)")
+    from operator_assistant.core.loopback import loopback_url
+
+    url = urlsplit(loopback_url(server, "chroma_server", "a Chroma server"))
     try:
-        client = chromadb.HttpClient(host=url.hostname, port=url.port, settings=settings)
+        client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 80, settings=settings)
         client.heartbeat()
     except Exception as exc:  # broad on purpose: chromadb raises several types for a server that is not there
         raise UserError(f"the Chroma server at {server} is not answering: {exc}",
