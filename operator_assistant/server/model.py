@@ -31,10 +31,8 @@ def find_llama_server(given: Path | None = None) -> Path:
         if not (given.is_file() and os.access(given, os.X_OK)):
             raise UserError(f"no llama-server program at {given}", BUILD_HINT)
         return given
-    beside = Path(sys.executable).parent / "llama-server"
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return beside
-    found = shutil.which("llama-server")
+    # which() adds .exe on Windows
+    found = shutil.which("llama-server", path=str(Path(sys.executable).parent)) or shutil.which("llama-server")
     if found:
         return Path(found)
     raise UserError("llama.cpp's llama-server program is not installed", BUILD_HINT)
