@@ -20,7 +20,7 @@ from operator_assistant.errors import UserError
 from operator_assistant.remote.protocol import DEFAULT_PORT, ENV_SERVER, ENV_SERVER_CA, ENV_TOKEN
 
 # what a console may do through a plant server today; every other command runs on the server itself
-REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove")
+REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit")
 
 
 def add_console_options(parser: argparse.ArgumentParser) -> None:
@@ -206,3 +206,17 @@ def remote_remove(args: argparse.Namespace) -> int:
         print(f"removed   {source}")
     print(f"{len(chosen)} document(s), {job['result']['chunks']} chunk(s) removed on the plant server")
     return 0
+
+
+def remote_job(args: argparse.Namespace, change: str, start: Any) -> dict[str, Any] | None:
+    """Run an admin job (`start(client)` returns it running) on the plant server and wait for its result;
+    None when the person stopped waiting (Ctrl-C), which does not stop the job on the server."""
+    with client(args, admin=change) as plant:
+        job = start(plant)
+        print(f"{change} on the plant server (job {job['id']})...", file=sys.stderr, flush=True)
+        try:
+            return plant.wait(job).get("result") or {}
+        except KeyboardInterrupt:
+            print(f"stopped waiting: job {job['id']} goes on on the plant server; "
+                  f"`operator-assistant --server {args.server} status` shows when it has finished", file=sys.stderr)
+            return None

@@ -242,7 +242,11 @@ class Workspace:
         """The refusal threshold from golden questions, stored with the index."""
         from operator_assistant.core.answer.calibration import calibrate
 
-        return calibrate(self.assistant, questions)
+        result = calibrate(self.assistant, questions)
+        # the threshold decides what is refused, so a change to it is audited like a corpus change
+        self.engine.record("calibration", signal=result.signal, threshold=result.threshold,
+                           answerable=result.answerable, not_in_corpus=result.not_in_corpus)
+        return result
 
     # status
 
