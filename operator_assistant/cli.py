@@ -23,7 +23,7 @@ from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
-from operator_assistant.resources import golden_questions
+from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
     from operator_assistant.core.evaluation import GoldenQuestion
@@ -792,8 +792,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
+    console_only = install_role() == CONSOLE
     try:
         if args.self_test:
+            if console_only or args.server:
+                from operator_assistant.selftest import run_console_self_test
+
+                passed = run_console_self_test(args.server, args.token, args.server_ca)
+                return EXIT_OK if passed else EXIT_FAILED_FILES
             from operator_assistant.selftest import run_self_test
 
             return EXIT_OK if run_self_test(args.models_dir) else EXIT_FAILED_FILES
@@ -803,12 +809,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             refuse_unless_remote(args)
         if args.command is None:
             from operator_assistant.config import remembered_server
-            from operator_assistant.gui.app import run_gui
 
             server = args.server or remembered_server()  # --server, else the one chosen in Settings
+            if server is None and console_only:
+                from operator_assistant.cli_server import refuse_embedded
+
+                refuse_embedded(args)
+            from operator_assistant.gui.app import run_gui
+
             return run_gui(_settings(args), (server, args.token, args.server_ca) if server else None)
+        if console_only and not args.server:
+            from operator_assistant.cli_server import refuse_embedded
+
+            refuse_embedded(args)
         return COMMANDS[args.command](args)
     except UserError as exc:
+        if sys.stderr is None:  # the window program on Windows has no console to print to
+            from operator_assistant.gui.errors import show_startup_error
+
+            show_startup_error(exc)
+            return EXIT_USER_ERROR
         print(f"error: {exc.message}", file=sys.stderr)
         if exc.hint:
             print(f"  {exc.hint}", file=sys.stderr)

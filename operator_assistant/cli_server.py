@@ -117,6 +117,19 @@ def client(args: argparse.Namespace, admin: str | None = None) -> Any:
                        on_retry=retrying)
 
 
+def refuse_embedded(args: argparse.Namespace) -> None:
+    """A console installation has no index or models of its own: everything needs a plant server."""
+    if args.command == "serve":
+        raise UserError("this is a console installation: it cannot run the plant server (no models, no index engine)",
+                        "install the full bundle on the server (packaging/build.py --role full) and run `serve` there")
+    what = f"`{args.command}`" if args.command else "the window"
+    raise UserError(f"this is a console installation: {what} works only through a plant server "
+                    "(it has no index or models of its own)",
+                    f"give the server with --server https://HOST:{DEFAULT_PORT} (or ${ENV_SERVER}) and this console's "
+                    f"token with --token (or ${ENV_TOKEN}); once connected, Settings > Plant server keeps the "
+                    f"address for the next start. Through a server: {', '.join(REMOTE_COMMANDS)}")
+
+
 def refuse_unless_remote(args: argparse.Namespace) -> None:
     if args.command is None:
         return  # the window, as a console of the plant server

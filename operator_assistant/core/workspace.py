@@ -140,6 +140,9 @@ class Workspace:
         engine_audit = self.engine.audit if self._engine is not None else None
         return engine_audit or AuditLog.for_settings(self.settings)
 
+    def model_choices(self, role: str) -> list[str]:
+        return model_choices(self.settings.models_dir, role)
+
     def admin_session(self) -> AdminSession:
         """Admin mode for a window on this data folder: the passphrase is checked against the one stored here."""
         from operator_assistant.core.roles import AdminSession

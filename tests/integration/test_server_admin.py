@@ -164,3 +164,25 @@ def test_a_job_started_over_http_reports_its_result(plant):
     assert finished["state"] == "done" and finished["console"] == "console-1"
     assert finished["result"]["chunks"] == plant.running.service.workspace.chunk_count()
     assert finished["result"]["embedder"]
+
+
+def test_a_console_installation_checks_the_servers_handshake_and_works_through_it(plant, tmp_path):
+    """As packaging/build.py --role console leaves it: none of the server's libraries can be imported."""
+    from tests.unit.test_console_role import run_as_console
+
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    checked = run_as_console(["--self-test", "--server", plant.url, "--token", plant.token], **env)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert f"PASS  plant server: {plant.url}: Operator Assistant " in checked.stdout
+    assert "token accepted; 14 documents" in checked.stdout and "self-test passed: 3/3" in checked.stdout
+    refused = run_as_console(["--self-test", "--server", plant.url, "--token", "oa1_revoked-or-never-issued"], **env)
+    assert refused.returncode == 1 and "FAIL  plant server: the plant server does not know this console's token" \
+        in refused.stdout
+
+    for args, shown in ((["status"], "booster-station-b-om-manual.pdf"),
+                        (["search", "B-series booster discharge pressure alarm"], "booster-station-b-om-manual.pdf"),
+                        (["ask", "What is the discharge pressure alarm threshold on the B-series boosters?"],
+                         "B-2 | PT-2102 | 66 | 118 | 127 | psi")):
+        run = run_as_console(["--server", plant.url, "--token", plant.token, *args], **env)
+        assert run.returncode == 0, (args, run.stderr)
+        assert shown in run.stdout and "loaded: []" in run.stdout
