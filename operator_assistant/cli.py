@@ -23,7 +23,7 @@ from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
-from operator_assistant.resources import golden_questions
+from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
     from operator_assistant.core.evaluation import GoldenQuestion
@@ -249,7 +249,7 @@ def cmd_models(args: argparse.Namespace) -> int:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from operator_assistant.core.ingest import FAILED_FILE
+    from operator_assistant.core.ingest_report import FAILED_FILE
 
     if args.server:
         from operator_assistant.cli_server import remote_ingest
@@ -327,12 +327,19 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_reindex(args: argparse.Namespace) -> int:
-    workspace = _workspace(args)
-    _require_admin(workspace)
     started = time.perf_counter()
-    count = workspace.reindex()
-    print(f"re-embedded {count} chunks with {workspace.engine.embedder.model_id} in "
-          f"{time.perf_counter() - started:.1f} s")
+    if args.server:
+        from operator_assistant.cli_server import remote_job
+
+        result = remote_job(args, "re-indexing", lambda plant: plant.start_reindex())
+        if result is None:
+            return EXIT_CANCELLED
+        count, embedder, where = result["chunks"], result["embedder"], " on the plant server"
+    else:
+        workspace = _workspace(args)
+        _require_admin(workspace)
+        count, embedder, where = workspace.reindex(), workspace.engine.embedder.model_id, ""
+    print(f"re-embedded {count} chunks with {embedder}{where} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
 
 
@@ -383,7 +390,7 @@ def _location(source: Any) -> str:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from operator_assistant.core.assistant import Answered, CardReady, TextGenerated
+    from operator_assistant.core.answer.records import Answered, CardReady, TextGenerated
 
     if args.server:
         from operator_assistant.cli_server import client
@@ -450,18 +457,30 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from operator_assistant.core.evaluation import load_golden
 
-    file = args.file or golden_questions()
-    if not file.is_file():
-        raise UserError(f"no question file at {file}", "give the path of a golden JSONL file")
-    workspace = _workspace(args)
-    _require_admin(workspace, "changing the refusal threshold")
-    result = workspace.calibrate(load_golden(file))
-    print(f"refusal threshold {result.threshold:.4f} on {result.signal}, stored with the index in "
-          f"{workspace.settings.data_dir}")
-    print(f"  not-in-corpus refused: {result.not_in_corpus_refused}/{result.not_in_corpus} "
-          f"(leave-one-out {result.loo_not_in_corpus_refused}/{result.not_in_corpus})")
-    print(f"  answerable refused:    {result.answerable_refused}/{result.answerable} "
-          f"(leave-one-out {result.loo_answerable_refused}/{result.answerable})")
+    if args.file is not None and not args.file.is_file():
+        raise UserError(f"no question file at {args.file}", "give the path of a golden JSONL file")
+    change = "changing the refusal threshold"
+    if args.server:
+        from operator_assistant.cli_server import remote_job
+
+        # the questions travel as text; without FILE the server uses its own bundled golden questions
+        golden = args.file.read_text(encoding="utf-8") if args.file is not None else None
+        found = remote_job(args, change, lambda plant: plant.start_calibrate(golden))
+        if found is None:
+            return EXIT_CANCELLED
+        result, where = found, f"on the plant server {args.server}"
+    else:
+        import dataclasses
+
+        workspace = _workspace(args)
+        _require_admin(workspace, change)
+        result = dataclasses.asdict(workspace.calibrate(load_golden(args.file or golden_questions())))
+        where = f"in {workspace.settings.data_dir}"
+    print(f"refusal threshold {result['threshold']:.4f} on {result['signal']}, stored with the index {where}")
+    print(f"  not-in-corpus refused: {result['not_in_corpus_refused']}/{result['not_in_corpus']} "
+          f"(leave-one-out {result['loo_not_in_corpus_refused']}/{result['not_in_corpus']})")
+    print(f"  answerable refused:    {result['answerable_refused']}/{result['answerable']} "
+          f"(leave-one-out {result['loo_answerable_refused']}/{result['answerable']})")
     return EXIT_OK
 
 
@@ -548,27 +567,57 @@ def cmd_status(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+CONSOLE_FIELDS = ("console", "console_host", "console_user")
+
+
+def _audit_who(record: dict[str, Any]) -> str:
+    """Who a record is against: the OS user here, or the console a plant server's request came from."""
+    if "console" in record:
+        return f"{record['console']} ({record.get('console_user', '?')}@{record.get('console_host', '?')})"
+    return str(record.get("user", "?"))
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
-    audit = _workspace(args, audit=False).audit
+    if args.server:
+        from operator_assistant.cli_server import client
+
+        with client(args, admin="reading the plant server's audit log") as plant:
+            if args.action == "show":
+                records = plant.audit_records(max(args.tail, 0))
+            else:
+                checked = plant.verify_audit()
+    else:
+        audit = _workspace(args, audit=False).audit
+        if args.action == "show":
+            records = audit.tail(max(args.tail, 0))
+        else:
+            last = audit.tail(1)
+            checked = {**audit.verify().to_json(), "folder": str(audit.folder), "last": last[0] if last else None}
     if args.action == "show":
-        for record in audit.tail(max(args.tail, 0)):
+        for record in records:
             if args.json:
                 print(json.dumps(record, ensure_ascii=False))
                 continue
-            detail = {k: v for k, v in record.items() if k not in ("seq", "time", "user", "event", "prev", "file_start")}
-            print(f"{record.get('seq', '?'):>6} {record.get('time', '?')} {record.get('user', '?'):<12} "
+            detail = {k: v for k, v in record.items()
+                      if k not in ("seq", "time", "user", "event", "prev", "file_start", *CONSOLE_FIELDS)}
+            print(f"{record.get('seq', '?'):>6} {record.get('time', '?')} {_audit_who(record):<12} "
                   f"{record.get('event', '?'):<12} {json.dumps(detail, ensure_ascii=False)}")
         return EXIT_OK
-    result = audit.verify()
-    for note in result.notes:
+    server = f" on the plant server {args.server}" if args.server else ""
+    for note in checked["notes"]:
         print(f"note: {note}")
-    if result.ok:
-        print(f"audit log intact: {result.lines} record(s) in {len(result.files)} file(s) in {audit.folder}")
+    if checked["ok"]:
+        print(f"audit log intact: {checked['lines']} record(s) in {len(checked['files'])} file(s) in {checked['folder']}{server}")
+        last = checked["last"]
+        if last:
+            print(f"  last record: {last.get('seq', '?')} at {last.get('time', '?')}, {last.get('event', '?')} "
+                  f"by {_audit_who(last)}")
         return EXIT_OK
-    problem = result.problem
+    problem = checked["problem"]
     assert problem is not None  # a log that is not intact names where it broke
-    print(f"audit log BROKEN at {audit.folder / problem.file}, line {problem.line}: {problem.reason}", file=sys.stderr)
-    print(f"  ({result.lines} record(s) read before the check stopped)", file=sys.stderr)
+    print(f"audit log BROKEN at {Path(checked['folder']) / problem['file']}{server}, line {problem['line']}: "
+          f"{problem['reason']}", file=sys.stderr)
+    print(f"  ({checked['lines']} record(s) read before the check stopped)", file=sys.stderr)
     return EXIT_FAILED_FILES
 
 
@@ -743,8 +792,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
+    console_only = install_role() == CONSOLE
     try:
         if args.self_test:
+            if console_only or args.server:
+                from operator_assistant.selftest import run_console_self_test
+
+                passed = run_console_self_test(args.server, args.token, args.server_ca)
+                return EXIT_OK if passed else EXIT_FAILED_FILES
             from operator_assistant.selftest import run_self_test
 
             return EXIT_OK if run_self_test(args.models_dir) else EXIT_FAILED_FILES
@@ -754,12 +809,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             refuse_unless_remote(args)
         if args.command is None:
             from operator_assistant.config import remembered_server
-            from operator_assistant.gui.app import run_gui
 
             server = args.server or remembered_server()  # --server, else the one chosen in Settings
+            if server is None and console_only:
+                from operator_assistant.cli_server import refuse_embedded
+
+                refuse_embedded(args)
+            from operator_assistant.gui.app import run_gui
+
             return run_gui(_settings(args), (server, args.token, args.server_ca) if server else None)
+        if console_only and not args.server:
+            from operator_assistant.cli_server import refuse_embedded
+
+            refuse_embedded(args)
         return COMMANDS[args.command](args)
     except UserError as exc:
+        if sys.stderr is None:  # the window program on Windows has no console to print to
+            from operator_assistant.gui.errors import show_startup_error
+
+            show_startup_error(exc)
+            return EXIT_USER_ERROR
         print(f"error: {exc.message}", file=sys.stderr)
         if exc.hint:
             print(f"  {exc.hint}", file=sys.stderr)

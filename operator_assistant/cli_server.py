@@ -20,7 +20,7 @@ from operator_assistant.errors import UserError
 from operator_assistant.remote.protocol import DEFAULT_PORT, ENV_SERVER, ENV_SERVER_CA, ENV_TOKEN
 
 # what a console may do through a plant server today; every other command runs on the server itself
-REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove")
+REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit")
 
 
 def add_console_options(parser: argparse.ArgumentParser) -> None:
@@ -134,6 +134,19 @@ def client(args: argparse.Namespace, admin: str | None = None) -> Any:
                        on_retry=retrying)
 
 
+def refuse_embedded(args: argparse.Namespace) -> None:
+    """A console installation has no index or models of its own: everything needs a plant server."""
+    if args.command == "serve":
+        raise UserError("this is a console installation: it cannot run the plant server (no models, no index engine)",
+                        "install the full bundle on the server (packaging/build.py --role full) and run `serve` there")
+    what = f"`{args.command}`" if args.command else "the window"
+    raise UserError(f"this is a console installation: {what} works only through a plant server "
+                    "(it has no index or models of its own)",
+                    f"give the server with --server https://HOST:{DEFAULT_PORT} (or ${ENV_SERVER}) and this console's "
+                    f"token with --token (or ${ENV_TOKEN}); once connected, Settings > Plant server keeps the "
+                    f"address for the next start. Through a server: {', '.join(REMOTE_COMMANDS)}")
+
+
 def refuse_unless_remote(args: argparse.Namespace) -> None:
     if args.command is None:
         return  # the window, as a console of the plant server
@@ -223,3 +236,17 @@ def remote_remove(args: argparse.Namespace) -> int:
         print(f"removed   {source}")
     print(f"{len(chosen)} document(s), {job['result']['chunks']} chunk(s) removed on the plant server")
     return 0
+
+
+def remote_job(args: argparse.Namespace, change: str, start: Any) -> dict[str, Any] | None:
+    """Run an admin job (`start(client)` returns it running) on the plant server and wait for its result;
+    None when the person stopped waiting (Ctrl-C), which does not stop the job on the server."""
+    with client(args, admin=change) as plant:
+        job = start(plant)
+        print(f"{change} on the plant server (job {job['id']})...", file=sys.stderr, flush=True)
+        try:
+            return plant.wait(job).get("result") or {}
+        except KeyboardInterrupt:
+            print(f"stopped waiting: job {job['id']} goes on on the plant server; "
+                  f"`operator-assistant --server {args.server} status` shows when it has finished", file=sys.stderr)
+            return None

@@ -5,8 +5,24 @@ It must not write to these locations: they may be read-only.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+# What an installation can do, written into the bundle by packaging/build.py --role:
+# "full" has models and a data folder of its own (and can run `serve`); "console" only talks
+# to a plant server, and has no torch, model weights, embedder, language model or Chroma.
+FULL, CONSOLE = "full", "console"
+ROLES = (FULL, CONSOLE)
+ROLE_FILE = "install-role"
+ENV_ROLE = "OPERATOR_ASSISTANT_ROLE"  # a source checkout run as a console (tests); a bundle's file wins
+# What a console installation leaves out (packaging/operator-assistant.spec) and so must never import:
+# the models and their runtimes, the vector store, BM25's scipy, OCR, and the plant server's web framework.
+CONSOLE_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "tokenizers", "huggingface_hub", "safetensors",
+                      "llama_cpp", "chromadb", "onnxruntime", "onnx", "rapidocr_onnxruntime", "cv2", "shapely",
+                      "pyclipper", "scipy", "sklearn", "numpy", "sympy", "networkx", "wordfreq", "langcodes",
+                      "fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core", "kubernetes", "grpc",
+                      "opentelemetry", "pyarrow", "pandas")
 
 
 def is_bundle() -> bool:
@@ -36,3 +52,12 @@ def sample_documents() -> Path:
 
 def golden_questions() -> Path:
     return shipped_root() / "corpus" / "golden.jsonl"
+
+
+def install_role() -> str:
+    """FULL or CONSOLE: the bundle's role file, else $OPERATOR_ASSISTANT_ROLE, else FULL."""
+    try:
+        role = (shipped_root() / ROLE_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        role = os.environ.get(ENV_ROLE, "").strip() or FULL
+    return role if role in ROLES else FULL

@@ -36,10 +36,8 @@ class Check:
     seconds: float
 
 
-def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] = print) -> bool:
-    """Run every check, printing one line each; True only if all of them held."""
-    checks: list[Check] = []
-
+def _checker(checks: list[Check], report: Callable[[str], None]) -> Callable[[str, Callable[[], str]], bool]:
+    """`check(name, step)`: run one step, print its PASS or FAIL line, keep its result in `checks`."""
     def check(name: str, step: Callable[[], str]) -> bool:
         started = time.perf_counter()
         try:
@@ -53,6 +51,20 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
         report(f"{'PASS' if ok else 'FAIL'}  {name}: {detail} ({checks[-1].seconds:.1f} s)")
         return ok
 
+    return check
+
+
+def _summary(checks: list[Check], report: Callable[[str], None]) -> bool:
+    passed = all(c.ok for c in checks)
+    report(f"{'self-test passed' if passed else 'self-test FAILED'}: {sum(c.ok for c in checks)}/{len(checks)} checks "
+           f"in {sum(c.seconds for c in checks):.1f} s")
+    return passed
+
+
+def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] = print) -> bool:
+    """Run every check, printing one line each; True only if all of them held."""
+    checks: list[Check] = []
+    check = _checker(checks, report)
     report("Operator Assistant self-test")
     with tempfile.TemporaryDirectory(prefix="operator-assistant-self-test-") as tmp:
         settings = load_settings(data_dir=tmp, models_dir=models_dir, temperature=0.0)
@@ -85,10 +97,69 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
 
             check("answerable question", answerable)
             check("question not in the documents", not_in_corpus)
-    passed = all(c.ok for c in checks)
-    report(f"{'self-test passed' if passed else 'self-test FAILED'}: {sum(c.ok for c in checks)}/{len(checks)} checks "
-           f"in {sum(c.seconds for c in checks):.1f} s")
-    return passed
+    return _summary(checks, report)
+
+
+SERVER_HANDSHAKE_SECONDS = 10.0  # a self-test waits this long for a plant server that does not answer
+
+
+def run_console_self_test(server: str | None, token: str | None = None, ca_file: Path | None = None,
+                          report: Callable[[str], None] = print) -> bool:
+    """What a console needs: its window and viewer load without the model libraries, it can keep its
+    history, and (given `server`) that plant server answers its handshake and takes this console's token."""
+    checks: list[Check] = []
+    check = _checker(checks, report)
+    report("Operator Assistant console self-test")
+    check("console parts", _console_parts)
+    with tempfile.TemporaryDirectory(prefix="operator-assistant-self-test-") as tmp:
+        report(f"  data:   {tmp} (temporary)")
+        check("console history", lambda: _console_history(Path(tmp)))
+    if server:
+        check("plant server", lambda: _handshake(server, token, ca_file))
+    else:
+        report("  plant server: not checked (give --server URL and --token TOKEN to check its handshake)")
+    return _summary(checks, report)
+
+
+def _console_parts() -> str:
+    import importlib
+    import sys
+
+    for module in ("operator_assistant.gui.main_window", "operator_assistant.gui.settings_dialog",
+                   "operator_assistant.remote.workspace", "operator_assistant.core.documents.process",
+                   "pypdfium2", "ssl"):
+        importlib.import_module(module)  # an ImportError names what the installation lacks
+    from operator_assistant.resources import CONSOLE_LEAVES_OUT
+
+    loaded = sorted({name.split(".")[0] for name in sys.modules} & set(CONSOLE_LEAVES_OUT))
+    assert not loaded, f"a console loaded what only the plant server needs: {', '.join(loaded)}"
+    return ("window, viewer and plant-server client load; none of the server's libraries loaded "
+            "(torch, llama_cpp, chromadb, ...)")
+
+
+def _console_history(folder: Path) -> str:
+    from operator_assistant.core.history import ConversationLog
+
+    log_file = folder / "console-history.sqlite3"
+    history = ConversationLog(log_file)
+    try:
+        started = history.start("self-test")
+        assert started in {c.id for c in history.conversations()}, "a conversation started was not kept"
+    finally:
+        history.close()
+    return f"conversations kept in {log_file.name}"
+
+
+def _handshake(server: str, token: str | None, ca_file: Path | None) -> str:
+    from operator_assistant.remote.client import Backoff, PlantClient, find_token
+
+    backoff = Backoff(first=0.5, most=2.0, give_up_after=SERVER_HANDSHAKE_SECONDS)
+    with PlantClient(server, find_token(token), ca_file=ca_file, backoff=backoff, on_retry=log.info) as plant:
+        info = plant.handshake()
+        status = plant.status()  # the first request that needs the token
+    documents = sum(d["status"] == "indexed" for d in status["documents"])
+    return (f"{server}: Operator Assistant {info['version']}, API {info['api']}; token accepted; "
+            f"{documents} documents, {status['index']['chunks']} chunks")
 
 
 def _verify_weights(models_dir: Path) -> str:

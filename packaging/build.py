@@ -1,9 +1,12 @@
-"""Build the self-contained application folder: `python packaging/build.py [--dist DIR]`.
+"""Build the self-contained application folder: `python packaging/build.py [--role full|console] [--dist DIR]`.
 
-The result, DIST/operator-assistant/, runs without Python or this checkout:
-  DIST/operator-assistant/operator-assistant               opens the window
-  DIST/operator-assistant/operator-assistant --self-test   checks the installation, no window
-The spec refuses to build when a weight is missing or does not match models/manifest.toml.
+--role full (the default), DIST/operator-assistant/: the window with its own index and models, the
+command line, and `serve` (the plant server). --role console, DIST/operator-assistant-console/: the
+window and command line of a plant server's console only (no torch, weights, index engine or server).
+Either runs without Python or this checkout:
+  DIST/FOLDER/operator-assistant               opens the window
+  DIST/FOLDER/operator-assistant --self-test   checks the installation, no window
+The spec refuses to build a full bundle when a weight is missing or does not match models/manifest.toml.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "packaging" / "operator-assistant.spec"
+ROLES = ("full", "console")
+FOLDERS = {"full": "operator-assistant", "console": "operator-assistant-console"}
+ROLE_VARIABLE = "OPERATOR_ASSISTANT_BUILD_ROLE"  # read by the spec
 
 
 def folder_size(path: Path) -> int:
@@ -26,8 +32,11 @@ def folder_size(path: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the application folder goes")
-    parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller", help="PyInstaller's work folder")
+    parser.add_argument("--work", type=Path, default=None, help="PyInstaller's work folder (default build/pyinstaller-ROLE)")
+    parser.add_argument("--role", choices=ROLES, default="full",
+                        help="full: own index and models, and `serve`; console: only talks to a plant server")
     args = parser.parse_args(argv)
+    work = args.work or ROOT / "build" / f"pyinstaller-{args.role}"
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
@@ -35,16 +44,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               "--distpath", str(args.dist), "--workpath", str(args.work), str(SPEC)]
-    done = subprocess.run(command, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"})
+               "--distpath", str(args.dist), "--workpath", str(work), str(SPEC)]
+    env = {**os.environ, "PYTHONHASHSEED": "0", ROLE_VARIABLE: args.role}
+    done = subprocess.run(command, cwd=ROOT, env=env)
     if done.returncode != 0:
         print(f"error: the build failed (PyInstaller exit {done.returncode}); see the messages above", file=sys.stderr)
         return done.returncode
-    bundle = args.dist / "operator-assistant"
+    bundle = args.dist / FOLDERS[args.role]
     models = bundle / "_internal" / "models"
-    print(f"built {bundle} in {time.perf_counter() - started:.0f} s: {folder_size(bundle) / 2**20:.0f} MiB, "
-          f"of which model weights {folder_size(models) / 2**20:.0f} MiB")
-    print(f"check it: {bundle / 'operator-assistant'} --self-test")
+    weights = f"of which model weights {folder_size(models) / 2**20:.0f} MiB" if models.is_dir() else "no model weights"
+    print(f"built {bundle} ({args.role}) in {time.perf_counter() - started:.0f} s: "
+          f"{folder_size(bundle) / 2**20:.0f} MiB, {weights}")
+    check = "--self-test" if args.role == "full" else "--self-test [--server URL --token TOKEN]"
+    print(f"check it: {bundle / 'operator-assistant'} {check}")
     return 0
 
 

@@ -119,6 +119,11 @@ class VerifyResult:
     problem: Problem | None = None
     notes: list[str] = field(default_factory=list)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "lines": self.lines, "files": list(self.files), "notes": list(self.notes),
+                "problem": None if self.problem is None else {"file": self.problem.file, "line": self.problem.line,
+                                                              "reason": self.problem.reason}}
+
 
 class AuditLog:
     """The audit files in one folder; safe for many writers in this and other processes."""

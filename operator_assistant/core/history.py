@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from operator_assistant.core.assistant import Answer, Source
+from operator_assistant.core.answer.records import Answer, Source
 from operator_assistant.core.locations import pages_label, section_label
 
 _SCHEMA = """

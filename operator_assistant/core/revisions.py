@@ -21,9 +21,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from operator_assistant.core.documents.identity import Identity, normalise_revision
-from operator_assistant.core.index.manifest import IdentityRecord
+
+if TYPE_CHECKING:
+    from operator_assistant.core.index.manifest import IdentityRecord
 
 
 class RevisionState(StrEnum):

@@ -140,6 +140,9 @@ class Workspace:
         engine_audit = self.engine.audit if self._engine is not None else None
         return engine_audit or AuditLog.for_settings(self.settings)
 
+    def model_choices(self, role: str) -> list[str]:
+        return model_choices(self.settings.models_dir, role)
+
     def admin_session(self) -> AdminSession:
         """Admin mode for a window on this data folder: the passphrase is checked against the one stored here."""
         from operator_assistant.core.roles import AdminSession
@@ -242,7 +245,11 @@ class Workspace:
         """The refusal threshold from golden questions, stored with the index."""
         from operator_assistant.core.answer.calibration import calibrate
 
-        return calibrate(self.assistant, questions)
+        result = calibrate(self.assistant, questions)
+        # the threshold decides what is refused, so a change to it is audited like a corpus change
+        self.engine.record("calibration", signal=result.signal, threshold=result.threshold,
+                           answerable=result.answerable, not_in_corpus=result.not_in_corpus)
+        return result
 
     # status
 

@@ -9,10 +9,13 @@ import logging
 import logging.handlers
 import sys
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from operator_assistant.config import Settings
 from operator_assistant.resources import shipped_root
+
+if TYPE_CHECKING:
+    from operator_assistant.core.workspace import Workspace
 
 LOG_FILE = "operator-assistant.log"
 
@@ -38,7 +41,6 @@ def run_gui(settings: Settings, server: tuple[str, str | None, Path | None] | No
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from operator_assistant.core.workspace import Workspace
     from operator_assistant.errors import IndexBusy, UserError
     from operator_assistant.gui.errors import install_crash_handler
     from operator_assistant.gui.main_window import MainWindow
@@ -56,11 +58,13 @@ def run_gui(settings: Settings, server: tuple[str, str | None, Path | None] | No
 
         try:
             # the window reads it as a Workspace: the same methods, done over the plant server
-            workspace = cast(Workspace, open_console(settings, *server))
+            workspace = cast("Workspace", open_console(settings, *server))
         except UserError as exc:
             QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}")
             return 2
     else:
+        from operator_assistant.core.workspace import Workspace  # here: a console never loads the index
+
         workspace = Workspace.for_window(settings)
     try:
         workspace.claim("window")  # held until the program ends

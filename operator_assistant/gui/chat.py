@@ -14,8 +14,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from operator_assistant.core.answer.policy import MODEL_FIRST
-from operator_assistant.core.answer.records import PROCEDURE, TABLE, Card, CardCell
-from operator_assistant.core.assistant import Answer, Source
+from operator_assistant.core.answer.records import PROCEDURE, TABLE, Answer, Card, CardCell, Source
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.core.units import MEASUREMENT
 

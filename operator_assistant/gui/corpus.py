@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
@@ -28,9 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.core.documents.ocr import unreadable_note
-from operator_assistant.core.ingest import IngestProgress
-from operator_assistant.core.revisions import RevisionStatus
-from operator_assistant.core.workspace import DocumentRecord
+
+if TYPE_CHECKING:  # the index behind these is not loaded by a console's window
+    from operator_assistant.core.ingest import IngestProgress
+    from operator_assistant.core.revisions import RevisionStatus
+    from operator_assistant.core.workspace import DocumentRecord
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"

@@ -27,6 +27,13 @@ def show_user_error(exc: UserError) -> None:
     QMessageBox.warning(QApplication.activeWindow(), "Operator Assistant", str(exc))
 
 
+def show_startup_error(exc: UserError) -> None:
+    """Why the program cannot open, when there is no console to print it to (the Windows window program)."""
+    app = QApplication.instance() or QApplication(sys.argv)  # kept alive until the message box closes
+    QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}")
+    del app
+
+
 def show_crash(exc: BaseException) -> None:
     """A bug: its traceback to the log (logs/operator-assistant.log in the data dir), a short note on screen."""
     if isinstance(exc, UserError):

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
@@ -30,11 +31,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from operator_assistant.core.assistant import Answer, Answered, CardReady, Source, SourcesFound, TextGenerated, Turn
+from operator_assistant.core.answer.records import (
+    Answer,
+    Answered,
+    CardReady,
+    Source,
+    SourcesFound,
+    TextGenerated,
+    Turn,
+)
 from operator_assistant.core.history import answer_markdown, export_markdown
-from operator_assistant.core.ingest import FileResult, IngestProgress, IngestReport
-from operator_assistant.core.revisions import RevisionStatus
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import UserError
 from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
@@ -43,6 +49,11 @@ from operator_assistant.gui.errors import user_message
 from operator_assistant.gui.tasks import TaskRunner
 from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
+
+if TYPE_CHECKING:  # the window of a console never loads the index or the models behind these
+    from operator_assistant.core.ingest import FileResult, IngestProgress, IngestReport
+    from operator_assistant.core.revisions import RevisionStatus
+    from operator_assistant.core.workspace import Workspace
 from operator_assistant.resources import sample_documents
 
 log = logging.getLogger("gui")
@@ -432,7 +443,8 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from operator_assistant.gui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self, require_admin=lambda: self.admin.ask_unlock())
+        dialog = SettingsDialog(self.settings, self, require_admin=lambda: self.admin.ask_unlock(),
+                                model_choices=self.workspace.model_choices)
         if dialog.exec() and dialog.saved is not None:
             self.statusBar().showMessage("Settings saved; restart to load other models."
                                          + (f" {dialog.restart_note}" if dialog.restart_note else "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -35,7 +36,6 @@ from operator_assistant.config import (
 )
 from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
-from operator_assistant.core.workspace import model_choices
 from operator_assistant.errors import UserError
 
 ANSWER_MODE_LABELS = {
@@ -45,10 +45,19 @@ ANSWER_MODE_LABELS = {
 }
 
 
+def _local_model_choices(models_dir: Path, role: str) -> list[str]:
+    from operator_assistant.core.workspace import model_choices  # here: the workspace module loads the index
+
+    return model_choices(models_dir, role)
+
+
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
-                 require_admin: Callable[[], bool] | None = None) -> None:
+                 require_admin: Callable[[], bool] | None = None,
+                 model_choices: Callable[[str], list[str]] | None = None) -> None:
         super().__init__(parent)
+        # the window passes its workspace's: a console's never loads the index to list them
+        self.model_choices = model_choices or partial(_local_model_choices, settings.models_dir)
         self.setWindowTitle("Settings")
         self.settings = settings
         self.require_admin = require_admin  # True when admin mode is on (it may ask to unlock)
@@ -115,7 +124,7 @@ class SettingsDialog(QDialog):
         if none_label:
             box.addItem(none_label, "")
         try:
-            names = model_choices(self.settings.models_dir, role)
+            names = self.model_choices(role)
         except (UserError, OSError):
             names = []
         for name in names:

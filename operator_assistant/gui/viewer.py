@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from operator_assistant.core.assistant import Source
+from operator_assistant.core.answer.records import Source
 from operator_assistant.core.documents import Document
 from operator_assistant.core.documents.image import open_frames
 from operator_assistant.core.documents.ocr import OcrPage

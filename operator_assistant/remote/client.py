@@ -369,11 +369,28 @@ class PlantClient:
     def remove(self, doc_ids: list[str]) -> dict[str, Any]:
         return self._json("POST", "/admin/remove", json={"documents": doc_ids}, admin=True, retry_sent=False)
 
+    def start_reindex(self) -> dict[str, Any]:
+        """Start re-embedding every chunk on the server; returns the running job."""
+        return self._json("POST", "/admin/reindex", admin=True, retry_sent=False)
+
     def reindex(self) -> dict[str, Any]:
-        return self.wait(self._json("POST", "/admin/reindex", admin=True, retry_sent=False))
+        return self.wait(self.start_reindex())
+
+    def start_calibrate(self, golden: str | None = None) -> dict[str, Any]:
+        """Start calibrating on `golden` (JSONL text; the server's bundled questions when None)."""
+        return self._json("POST", "/admin/calibrate", json={"golden": golden}, admin=True, retry_sent=False)
 
     def calibrate(self, golden: str | None = None) -> dict[str, Any]:
-        return self.wait(self._json("POST", "/admin/calibrate", json={"golden": golden}, admin=True, retry_sent=False))
+        return self.wait(self.start_calibrate(golden))
+
+    # admin: the server's audit log
+
+    def audit_records(self, tail: int) -> list[dict[str, Any]]:
+        return self._json("GET", "/admin/audit", params={"tail": tail}, admin=True)["records"]
+
+    def verify_audit(self) -> dict[str, Any]:
+        """The hash chain checked on the server: ok, lines, files, problem, notes, folder and the last record."""
+        return self._json("GET", "/admin/audit/verify", admin=True)
 
 
 def upload_names(paths: Iterable[Path]) -> list[tuple[Path, str]]:

@@ -252,6 +252,12 @@ class RemoteWorkspace:
         return (f"On the plant server: embedder {info.get('embedder_configured')}; language model "
                 f"{info.get('llm_configured')}; {reranker}; {refusal}", reranker)
 
+    def model_choices(self, role: str) -> list[str]:
+        """The models installed on this console (its own settings); none on a console-only installation."""
+        from operator_assistant.core.models import available_models  # reads the manifest only: no model library
+
+        return available_models(self.settings.models_dir, role)
+
     def admin_session(self) -> RemoteAdminSession:
         return RemoteAdminSession(self.client, self.settings.admin_idle_minutes)
 

@@ -60,6 +60,7 @@ ADMIN_LOCKOUT_SECONDS = 60.0  # after MAX_FAILURES wrong passphrases in a row fr
 WRONG_PASSPHRASE_DELAY = 1.0  # seconds, so a console cannot guess at scrypt speed
 KEEPALIVE_SECONDS = 15.0  # an SSE comment while an answer waits its turn, so idle proxies keep the stream
 QUESTION_MAX_CHARS = 4000
+AUDIT_TAIL_MAX = 10_000  # records one `audit show` may ask for; the files themselves are on the server
 _HEADER_TEXT = re.compile(r"[^\x20-\x7e]")
 
 
@@ -478,8 +479,10 @@ def create_app(service: PlantService) -> FastAPI:
 
     @app.post(f"{PREFIX}/admin/reindex", status_code=202)
     async def reindex(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
-        return service.start_job("reindex", who, lambda progress, settled, cancel: {"chunks": workspace.reindex()}
-                                 ).to_json()
+        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
+            return {"chunks": workspace.reindex(), "embedder": workspace.engine.embedder.model_id}
+
+        return service.start_job("reindex", who, work).to_json()
 
     @app.post(f"{PREFIX}/admin/calibrate", status_code=202)
     async def calibrate(body: CalibrateRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
@@ -496,9 +499,7 @@ def create_app(service: PlantService) -> FastAPI:
         questions = load_golden(file)
 
         def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
-            result = workspace.calibrate(questions)
-            return {key: getattr(result, key) for key in ("threshold", "signal", "not_in_corpus", "not_in_corpus_refused",
-                                                          "answerable", "answerable_refused")}
+            return dataclasses.asdict(workspace.calibrate(questions))
 
         return service.start_job("calibrate", who, work).to_json()
 
@@ -529,6 +530,24 @@ def create_app(service: PlantService) -> FastAPI:
         if job.error:
             raise ApiError(409 if job.state == "failed" else 400, "remove_failed", job.error["message"], job.error["hint"])
         return job.to_json()
+
+    # the audit log: the server's one log, read by an admin from any console; reading it is recorded too
+
+    @app.get(f"{PREFIX}/admin/audit")
+    async def audit_records(tail: int = Query(20, ge=0, le=AUDIT_TAIL_MAX),
+                            who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+        audit = workspace.audit
+        records = await asyncio.to_thread(audit.tail, tail)
+        await service.run("read", who, lambda: record_event(audit, "audit read", action="show", records=len(records)))
+        return {"records": records, "folder": str(audit.folder)}
+
+    @app.get(f"{PREFIX}/admin/audit/verify")
+    async def audit_verify(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+        audit = workspace.audit
+        result = await asyncio.to_thread(audit.verify)
+        last = await asyncio.to_thread(audit.tail, 1)  # the last record checked: this request's own comes after it
+        await service.run("read", who, lambda: record_event(audit, "audit read", action="verify", intact=result.ok))
+        return {**result.to_json(), "folder": str(audit.folder), "last": last[0] if last else None}
 
     @app.get(f"{PREFIX}/jobs/{{job_id}}")
     async def job(job_id: int, who: ConsoleId = Depends(console)) -> dict[str, Any]:

@@ -89,9 +89,8 @@ class Plant:
         return httpx.Client(base_url=self.url + "/v1", headers={**base, **headers}, timeout=60)
 
 
-@pytest.fixture(scope="module")
-def plant(tmp_path_factory, embedder):
-    data_dir = tmp_path_factory.mktemp("plant")
+def start_plant(data_dir: Path, embedder: Any) -> Plant:
+    """A plant server on a free loopback port, the sample corpus indexed, one console token issued."""
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
     set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
     with Workspace(settings, embedder=embedder) as workspace:
@@ -100,7 +99,12 @@ def plant(tmp_path_factory, embedder):
     token = ConsoleTokens(data_dir).add("console-1")
     port = free_port()
     running = RunningServer(settings, embedder, port)
-    plant = Plant(f"http://127.0.0.1:{port}", port, token, data_dir, settings, embedder, running)
+    return Plant(f"http://127.0.0.1:{port}", port, token, data_dir, settings, embedder, running)
+
+
+@pytest.fixture(scope="module")
+def plant(tmp_path_factory, embedder):
+    plant = start_plant(tmp_path_factory.mktemp("plant"), embedder)
     yield plant
     plant.running.stop()
 
@@ -284,7 +288,7 @@ def test_the_command_line_asks_through_the_server(plant):
                          capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "B-2 | PT-2102 | 66 | 118 | 127 | psi" in out.stdout and "booster-station-b-om-manual.pdf" in out.stdout
-    refused = subprocess.run([sys.executable, "-m", "operator_assistant", "--server", plant.url, "reindex"],
+    refused = subprocess.run([sys.executable, "-m", "operator_assistant", "--server", plant.url, "revisions"],
                              capture_output=True, text=True, env=env, timeout=120)
     assert refused.returncode == 2 and "does not go through a plant server" in refused.stderr
 

@@ -42,6 +42,20 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return app
 
 
+@pytest.fixture(scope="module")
+def console_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """packaging/build.py --role console: about 2-3 minutes on two cores (no torch, no weights)."""
+    out = tmp_path_factory.mktemp("console-bundle")
+    done = subprocess.run([sys.executable, "packaging/build.py", "--role", "console", "--dist", str(out / "dist"),
+                           "--work", str(out / "work")], cwd=REPO, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
+    print(f"\n{done.stdout.strip().splitlines()[-2]}")
+    shutil.rmtree(out / "work")
+    app = out / "dist" / "operator-assistant-console"
+    assert (app / "operator-assistant").is_file()
+    return app
+
+
 def _user_env(home: Path) -> dict[str, str]:
     """A plain user's environment: no Python paths, no Hugging Face settings, nothing from this checkout."""
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
@@ -108,3 +122,22 @@ def test_window_starts_offline_and_becomes_ready(bundle: Path, tmp_path: Path) -
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:] + (log.read_text() if log.exists() else "no log")
     print(f"\nlaunch to ready question box: {seconds:.1f} s (polling every 0.2 s)")
     assert (home / "data" / "operator-assistant" / "history.sqlite3").is_file()
+
+
+@needs_namespaces
+def test_console_bundle_has_no_engine_passes_its_self_test_and_refuses_embedded_use(console_bundle: Path,
+                                                                                    tmp_path: Path) -> None:
+    internal = console_bundle / "_internal"
+    assert not (internal / "models").exists() and not (internal / "corpus").exists()
+    for left_out in ("torch", "llama_cpp", "chromadb", "sentence_transformers", "onnxruntime", "scipy", "uvicorn"):
+        assert not (internal / left_out).exists(), left_out
+    assert (internal / "install-role").read_text(encoding="utf-8").strip() == "console"
+    # (the isolation script runs under `set -e`: each exit status is caught with && or ||)
+    run = _isolated(f"'{console_bundle}/operator-assistant' --self-test && echo 'self-test exit 0'; "
+                    f"'{console_bundle}/operator-assistant' status || echo \"status exit $?\"",
+                    console_bundle, tmp_path, timeout=300)
+    assert "self-test passed: 2/2" in run.stdout and "PASS  console parts" in run.stdout, run.stdout + run.stderr
+    assert "self-test exit 0" in run.stdout and "status exit 2" in run.stdout
+    assert "this is a console installation: `status` works only through a plant server" in run.stderr
+    assert "--server https://HOST:8750" in run.stderr and "Settings > Plant server" in run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
