@@ -68,7 +68,7 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.2)
         up = time.perf_counter() - started
-        with PlantClient(url, token) as warm:  # the first search waits for the models to load
+        with PlantClient(url, token, timeout=600.0) as warm:  # the first search waits for the models to load
             warm.search("warm up")
         print(f"server answering in {up:.1f} s, warm (first search done) in {time.perf_counter() - started:.1f} s, "
               f"{_tree_rss_mb(server.pid)} MB resident", flush=True)
