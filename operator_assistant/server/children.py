@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -17,6 +18,14 @@ import httpx
 from operator_assistant.errors import UserError
 
 log = logging.getLogger("server")
+
+
+def python_module(module: str, *args: str) -> list[str]:
+    """The command that runs `module` as a program with this installation's Python: `python -m` from a
+    checkout, the application itself with --run-module when bundled (packaging/launch.py)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--run-module", module, *args]
+    return [sys.executable, "-m", module, *args]
 
 
 class LoopbackChild:

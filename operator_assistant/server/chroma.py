@@ -7,14 +7,11 @@ authentication of its own, and it never embeds anything: vectors come from our e
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from operator_assistant.server.children import LoopbackChild
+from operator_assistant.server.children import LoopbackChild, python_module
 
 DEFAULT_CHROMA_PORT = 8751
-# the chromadb wheel's command line, run with this interpreter so no other install is picked up
-_CHROMA_CLI = "import sys; from chromadb.cli.cli import app; sys.argv[0] = 'chroma'; app()"
 
 
 class ChromaServer(LoopbackChild):
@@ -29,5 +26,6 @@ class ChromaServer(LoopbackChild):
 
     def command(self) -> list[str]:
         self.path.mkdir(parents=True, exist_ok=True)
-        return [sys.executable, "-c", _CHROMA_CLI, "run", "--path", str(self.path), "--host", "127.0.0.1",
-                "--port", str(self.port)]
+        # the chromadb wheel's command line, run by this installation so no other chromadb is picked up
+        return python_module("operator_assistant.server.chroma_cli", "run", "--path", str(self.path),
+                             "--host", "127.0.0.1", "--port", str(self.port))

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from operator_assistant.errors import UserError
-from operator_assistant.server.children import LoopbackChild
+from operator_assistant.server.children import LoopbackChild, python_module
 
 DEFAULT_MODEL_PORT = 8752
 ENGINES = ("llama-server", "llama-cpp-python")
@@ -26,13 +26,15 @@ BUILD_HINT = "build it with `make llama-server`, give its path with --llama-serv
 
 
 def find_llama_server(given: Path | None = None) -> Path:
-    """The llama-server binary: the one given, else the one `make llama-server` put beside this Python."""
+    """The llama-server program: the one given, else the one `make llama-server` put beside this Python."""
     if given is not None:
         if not (given.is_file() and os.access(given, os.X_OK)):
             raise UserError(f"no llama-server program at {given}", BUILD_HINT)
         return given
+    # beside this Python (a venv), in the bundle's own folder (PyInstaller's _MEIPASS), else on PATH;
     # which() adds .exe on Windows
-    found = shutil.which("llama-server", path=str(Path(sys.executable).parent)) or shutil.which("llama-server")
+    folders = [str(Path(sys.executable).parent), getattr(sys, "_MEIPASS", "")]
+    found = shutil.which("llama-server", path=os.pathsep.join(f for f in folders if f)) or shutil.which("llama-server")
     if found:
         return Path(found)
     raise UserError("llama.cpp's llama-server program is not installed", BUILD_HINT)
@@ -66,6 +68,6 @@ class ModelServer(LoopbackChild):
             return [str(self.program), "--model", str(self.gguf), "--host", "127.0.0.1", "--port", str(self.port),
                     "--ctx-size", str(self.context * self.slots), "--parallel", str(self.slots),
                     "--threads", str(self.threads), "--flash-attn", "on", "--no-webui", "--offline"]
-        return [sys.executable, "-m", "llama_cpp.server", "--model", str(self.gguf), "--host", "127.0.0.1",
-                "--port", str(self.port), "--n_ctx", str(self.context), "--n_threads", str(self.threads),
-                "--flash_attn", "true"]
+        return python_module("llama_cpp.server", "--model", str(self.gguf), "--host", "127.0.0.1",
+                             "--port", str(self.port), "--n_ctx", str(self.context), "--n_threads", str(self.threads),
+                             "--flash_attn", "true")
