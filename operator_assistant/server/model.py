@@ -70,4 +70,7 @@ class ModelServer(LoopbackChild):
                     "--threads", str(self.threads), "--flash-attn", "on", "--no-webui", "--offline"]
         return python_module("llama_cpp.server", "--model", str(self.gguf), "--host", "127.0.0.1",
                              "--port", str(self.port), "--n_ctx", str(self.context), "--n_threads", str(self.threads),
-                             "--flash_attn", "true")
+                             "--flash_attn", "true",
+                             # by default a new request cuts the answer being streamed short: one console's
+                             # question would end another's answer
+                             "--interrupt_requests", "false")
