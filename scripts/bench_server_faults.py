@@ -19,8 +19,9 @@ import time
 import traceback
 from pathlib import Path
 
-from operator_assistant.core.evaluation import percentile
 from tests.integration.server_faults import TrialResult, Trials
+
+from operator_assistant.core.evaluation import percentile
 
 KINDS = ("ingest", "answer", "upload")
 
@@ -61,7 +62,7 @@ def main() -> int:
         trials.close()
         if args.work is None:
             shutil.rmtree(work, ignore_errors=True)
-    print(f"\n| kind | trials | kills mid-operation | failures | recovery p50 / max (s) |\n|---|---|---|---|---|")
+    print("\n| kind | trials | kills mid-operation | failures | recovery p50 / max (s) |\n|---|---|---|---|---|")
     for kind, count, landed, failed, p50, most in rows:
         print(f"| {kind} | {count} | {landed} | {failed} | {p50:.2f} / {most:.2f} |")
     print(f"\n{time.monotonic() - started:.0f} s in all")

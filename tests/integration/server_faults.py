@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.answer.records import Answered, Event, Turn
+from operator_assistant.core.answer.records import Answered, Event, TextGenerated, Turn
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, set_passphrase
@@ -196,10 +196,11 @@ def filler_documents(folder: Path, count: int = FILLER_FILES) -> list[Path]:
 class Trials:
     """The three kinds of trial over one indexed base folder; each trial gets its own copy of it."""
 
-    def __init__(self, work: Path, seed: int = 20260615, say: Callable[[str], None] = lambda line: None) -> None:
+    def __init__(self, work: Path, seed: int = 20260615, sure: bool = False) -> None:
+        """`sure`: kill once the operation is seen under way (tests), not at a random moment (the benchmark)."""
         self.work = work.resolve()  # the manifest names files by their resolved paths
+        self.sure = sure
         self.rng = random.Random(seed)
-        self.say = say
         self.base = self.work / "base"
         self.token = build_base(self.base)
         self.port = free_port()
@@ -212,6 +213,16 @@ class Trials:
         self.estimate = {"ingest": 30.0, "answer": 8.0, "upload": 1.5}
         self._upload_plant: PlantProcess | None = None
         self.uploads = 0
+
+    def _pause(self, kind: str, under_way: Callable[[], bool]) -> None:
+        """Until the kill: a random time within what the operation takes, or (`sure`) until it is seen under way."""
+        if not self.sure:
+            time.sleep(self.rng.uniform(0.0, self.estimate[kind]))
+            return
+        deadline = time.monotonic() + 300
+        while not under_way():
+            assert time.monotonic() < deadline, f"the {kind} was never seen under way"
+            time.sleep(0.01)
 
     def _plant(self, name: str) -> PlantProcess:
         data = fresh_copy(self.base, self.work / name / "data")
@@ -252,7 +263,7 @@ class Trials:
             poller = threading.Thread(target=poll)
             started = time.monotonic()
             poller.start()
-            time.sleep(self.rng.uniform(0.0, self.estimate["ingest"]))
+            self._pause("ingest", lambda: bool(console.job(job["id"])["files"]))
             killed_at = time.monotonic()
             orphans = plant.kill()
             assert not orphans, f"processes of the killed server still run: {orphans}"
@@ -335,7 +346,7 @@ class Trials:
             other = subprocess.Popen([sys.executable, "-m", "operator_assistant", "--server", plant.url, "--token",
                                       self.token, "ask", FOLLOW_UP, "--mode", "card+model"],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
-            time.sleep(self.rng.uniform(0.0, self.estimate["answer"]))
+            self._pause("answer", lambda: any(isinstance(e, TextGenerated) for e in events))
             landed = not any(isinstance(e, Answered) for e in events) and "at" not in failure
             killed_at = time.monotonic()
             orphans = plant.kill()
@@ -397,7 +408,7 @@ class Trials:
             assert time.monotonic() < deadline, "the upload never began"
             time.sleep(0.005)
         began = time.monotonic()
-        time.sleep(self.rng.uniform(0.0, self.estimate["upload"]))
+        self._pause("upload", lambda: sum(p.stat().st_size for p in library.glob(f".{name}.*.upload")) > 2**20)
         landed = proc.poll() is None and not (library / name).exists()
         killed_at = time.monotonic()
         proc.send_signal(signal.SIGKILL)
