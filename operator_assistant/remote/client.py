@@ -7,6 +7,7 @@ must not open an index or load a model: everything comes from the server.
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -173,7 +174,7 @@ class PlantClient:
         delays = self.backoff.delays()
         body = kwargs.get("content")
         while True:
-            if hasattr(body, "seek"):  # a retried upload sends the whole file again, not what the last try left
+            if isinstance(body, io.IOBase):  # a retried upload sends the whole file again, not what the last try left
                 body.seek(0)
             try:
                 request = self._http.build_request(method, path, headers=headers, **kwargs)

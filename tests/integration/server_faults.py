@@ -344,7 +344,7 @@ class Trials:
             began = time.monotonic()
             # a console process asks too: its answer is cut off (or waits for the restart) the same way
             other = subprocess.Popen([sys.executable, "-m", "operator_assistant", "--server", plant.url, "--token",
-                                      self.token, "ask", FOLLOW_UP, "--mode", "card+model"],
+                                      self.token, "ask", QUESTION, "--mode", "card+model"],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
             self._pause("answer", lambda: any(isinstance(e, TextGenerated) for e in events))
             landed = not any(isinstance(e, Answered) for e in events) and "at" not in failure

@@ -7,6 +7,7 @@ kills at random moments instead); the checks are in tests/integration/server_fau
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 
 import httpx
@@ -61,8 +62,6 @@ def test_an_upload_the_server_was_killed_in_is_sent_whole_once_it_is_back(trials
             outcome["orphans"] = plant.kill()
             outcome["partials"] = list(library.glob(".retry.txt.*.upload"))
             plant.start()
-
-        import threading
 
         killer = threading.Thread(target=kill_mid_upload)
         killer.start()
