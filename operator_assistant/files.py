@@ -7,6 +7,7 @@ disk, rename it over the target, then flush the folder so the rename itself surv
 
 from __future__ import annotations
 
+import glob
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +52,23 @@ def _replace(path: Path, write: Callable[[int], None], private: bool) -> None:
         partial.unlink(missing_ok=True)
         raise
     fsync_folder(path.parent)
+    _remove_stale_partials(path)
+
+
+def _remove_stale_partials(path: Path) -> None:
+    """Partial files of `path` left by processes killed while they wrote it (SIGKILL never reaches the except)."""
+    if os.name != "posix":
+        return  # os.kill(pid, 0) would terminate the process on Windows, not test it
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.partial"):
+        pid = stale.name[len(path.name) + 2:-len(".partial")]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            stale.unlink(missing_ok=True)
+        except OSError:
+            pass  # a running process of another user: still writing it
 
 
 def fsync_folder(folder: Path) -> None:

@@ -7,6 +7,7 @@ must not open an index or load a model: everything comes from the server.
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -171,7 +172,10 @@ class PlantClient:
             headers[ADMIN_HEADER] = self.admin_passphrase
         started = time.monotonic()
         delays = self.backoff.delays()
+        body = kwargs.get("content")
         while True:
+            if isinstance(body, io.IOBase):  # a retried upload sends the whole file again, not what the last try left
+                body.seek(0)
             try:
                 request = self._http.build_request(method, path, headers=headers, **kwargs)
                 response = self._http.send(request, stream=stream)
@@ -345,7 +349,8 @@ class PlantClient:
             time.sleep(JOB_POLL_SECONDS)
             job = self.job(job["id"])
         if job["state"] == "failed" and job.get("error"):
-            raise ServerRefused(200, "job_failed", job["error"]["message"], job["error"].get("hint", ""))
+            raise ServerRefused(200, "job_interrupted" if job.get("interrupted") else "job_failed",
+                                job["error"]["message"], job["error"].get("hint", ""))
         return job
 
     def ingest(self, paths: Iterable[Path], progress: Callable[[dict[str, Any]], None] | None = None,

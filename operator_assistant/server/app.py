@@ -16,6 +16,7 @@ import json
 import logging
 import mimetypes
 import re
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -56,6 +57,7 @@ log = logging.getLogger("server")
 T = TypeVar("T")
 
 LIBRARY = "library"  # files consoles uploaded, in the data folder: the indexed copy the viewer reads
+JOBS_FILE = Path("server") / "jobs.json"  # in the data folder: index jobs, kept across a crash
 ADMIN_LOCKOUT_SECONDS = 60.0  # after MAX_FAILURES wrong passphrases in a row from one console
 WRONG_PASSPHRASE_DELAY = 1.0  # seconds, so a console cannot guess at scrypt speed
 KEEPALIVE_SECONDS = 15.0  # an SSE comment while an answer waits its turn, so idle proxies keep the stream
@@ -118,7 +120,7 @@ class PlantService:
         self.workspace = workspace
         self.settings = workspace.settings
         self.tokens = tokens or ConsoleTokens(workspace.settings.data_dir)
-        self.jobs = JobRunner()
+        self.jobs = JobRunner(Path(workspace.settings.data_dir) / JOBS_FILE)
         self.library = (Path(workspace.settings.data_dir) / LIBRARY).resolve()
         # one worker per stateful resource, as in the window: the model, the reading engine. With a model
         # server, one answer worker per server slot, so that many answers are worded at once
@@ -437,7 +439,9 @@ def create_app(service: PlantService) -> FastAPI:
         target = _library_path(service.library, name)
         limit = service.settings.max_file_mb * 2**20
         target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(f".{target.name}.{threading.get_ident()}.upload")
+        # its own name per request: every upload runs on the event loop's one thread, and two at once of the
+        # same file (or a console's retry while its cut-off upload is still being read) must not share one
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(8)}.upload")
         digest, size = hashlib.sha256(), 0
         try:
             with partial.open("wb") as out:

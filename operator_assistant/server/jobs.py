@@ -1,21 +1,26 @@
 """The plant server's one index job at a time (ingest, re-index, calibrate): progress, result, cancel.
 
 A job runs on its own thread so questions keep being answered meanwhile; a console polls its
-state by id. Plain Python: no web framework here, and it must not open the index itself (the
-job's work is a callable the app gives it, built on the Workspace).
+state by id. Jobs are kept in a file, so a console polling through a crash of the server finds
+its job again, marked interrupted, and never another job that reused its id. Plain Python: no
+web framework here, and it must not open the index itself (the job's work is a callable the
+app gives it, built on the Workspace).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from operator_assistant.errors import Cancelled, IndexBusy, UserError
+from operator_assistant.files import write_atomically
 
 log = logging.getLogger("server")
 
@@ -36,12 +41,17 @@ class Job:
     error: dict[str, str] | None = None
     finished: float | None = None
     cancel_requested: bool = False
+    interrupted: bool = False  # the server stopped (crashed) while it ran
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "console": self.console, "state": self.state,
                 "started": self.started, "finished": self.finished, "progress": self.progress,
                 "files": list(self.files), "result": self.result, "error": self.error,
-                "cancel_requested": self.cancel_requested}
+                "cancel_requested": self.cancel_requested, "interrupted": self.interrupted}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Job:
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
 # what a job's work is given: report progress (a dict), report a settled file, and the cancel check
@@ -50,15 +60,48 @@ JobWork = Callable[[Callable[[dict[str, Any]], None], Callable[[dict[str, Any]],
 
 
 class JobRunner:
-    """Runs one job at a time; a second is refused with who holds the index."""
+    """Runs one job at a time; a second is refused with who holds the index.
 
-    def __init__(self) -> None:
+    `state_file`: where jobs are kept across restarts (written when a job starts, settles a
+    file and ends). A job found running there was cut off by a crash: it is marked so."""
+
+    def __init__(self, state_file: Path | None = None) -> None:
         self._lock = threading.Lock()
-        self._jobs: dict[int, Job] = {}
-        self._ids = itertools.count(1)
+        self._state_file = state_file
+        self._jobs: dict[int, Job] = {job.id: job for job in self._load()}
+        self._ids = itertools.count(max(self._jobs, default=0) + 1)
         self._running: Job | None = None
         self._cancel: dict[int, threading.Event] = {}
         self._threads: list[threading.Thread] = []
+        stale = [job for job in self._jobs.values() if job.state == RUNNING]  # cut off by a crash
+        for job in stale:
+            job.state, job.finished, job.interrupted = FAILED, time.time(), True
+            job.error = {"message": f"the plant server stopped during this {job.kind} (job {job.id}); "
+                                    "what it finished before is kept",
+                         "hint": "run it again: files already indexed are skipped"}
+        if stale:
+            with self._lock:
+                self._save()
+
+    def _load(self) -> list[Job]:
+        if self._state_file is None or not self._state_file.exists():
+            return []
+        try:
+            jobs = [Job.from_json(entry) for entry in json.loads(self._state_file.read_text(encoding="utf-8"))]
+        except (OSError, ValueError, TypeError) as exc:  # written atomically, so only a hand edit gets here
+            log.warning("the jobs file %s is unreadable (%s); starting without the old jobs", self._state_file, exc)
+            return []
+        return jobs
+
+    def _save(self) -> None:
+        """Write every kept job; the caller holds the lock."""
+        if self._state_file is None:
+            return
+        try:
+            write_atomically(self._state_file, json.dumps([j.to_json() for j in self._jobs.values()],
+                                                          ensure_ascii=False, default=str))
+        except OSError as exc:  # the job itself goes on; only a console polling through a crash loses track
+            log.warning("could not write the jobs file %s: %s", self._state_file, exc)
 
     def start(self, kind: str, console: str, work: JobWork, wrap: Callable[[Callable[[], None]], None]
               ) -> Job:
@@ -73,6 +116,7 @@ class JobRunner:
             self._running = job
             self._cancel[job.id] = stop = threading.Event()
             self._forget_old()
+            self._save()
         thread = threading.Thread(target=wrap, args=(lambda: self._run(job, work, stop),),
                                   name=f"job-{job.id}-{kind}", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
@@ -84,7 +128,9 @@ class JobRunner:
             job.progress = state
 
         def settled(entry: dict[str, Any]) -> None:
-            job.files.append(entry)
+            with self._lock:
+                job.files.append(entry)
+                self._save()
 
         try:
             result = work(progress, settled, stop.is_set)
@@ -103,6 +149,7 @@ class JobRunner:
             with self._lock:
                 self._running = None
                 self._cancel.pop(job.id, None)
+                self._save()
             log.info("%s job %d %s", job.kind, job.id, job.state)
 
     def _forget_old(self) -> None:

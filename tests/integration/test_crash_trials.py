@@ -10,7 +10,6 @@ where each kill landed.
 from __future__ import annotations
 
 import collections
-import hashlib
 import json
 import os
 import random
@@ -23,11 +22,10 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.chunking import ChunkParams, chunk_document
-from operator_assistant.core.documents import parse_document
-from operator_assistant.core.ingest import _chunk_ids, doc_id_for
-from tests.conftest import TEST_ADMIN_PASSPHRASE
+from operator_assistant.core.chunking import ChunkParams
+from tests.conftest import REPO, TEST_ADMIN_PASSPHRASE
 from tests.integration.conftest import MODELS, copy_sample
+from tests.integration.index_check import Corpus, check_after_kill, check_complete
 
 KILLS = 20  # trials go on until this many landed (a job may finish before its kill)
 MAX_TRIALS = 40
@@ -49,7 +47,6 @@ embedder = load_embedder(resolve_model(models, "all-MiniLM-L6-v2", "embedder"))
 def child(cmd):
     from operator_assistant.core.engine import Engine
     from operator_assistant.core.index import manifest as manifest_mod
-    from operator_assistant.core.index.store import CHROMA_DIR
     from operator_assistant.core.index.vectors import VectorStore
 
     trace = os.open(cmd["trace"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
@@ -86,20 +83,9 @@ def child(cmd):
         engine.store.remove_documents(docs, embedder.model_id)
     mark("done")
     if cmd.get("check"):
-        store = engine.store
-        pending = store.manifest.get_meta("dense_pending")
-        before = VectorStore(store.dir / CHROMA_DIR, embedder.model_id).ids() if store.embedder_id else set()
-        manifest_ids = {cid for cid, *_ in store.manifest.lexical_rows()}
-        dense = store.vectors(embedder.model_id).ids()  # opening it repairs it
-        docs = {}
-        for d in store.manifest.documents():
-            docs[d.source] = {"hash": d.content_hash, "status": d.status, "error": d.error,
-                              "chunks": sorted(store.manifest.chunk_hashes(d.doc_id))}
-        report = {"pending": pending, "extra_before": len(before - manifest_ids),
-                  "missing_before": len(manifest_ids - before), "manifest": sorted(manifest_ids),
-                  "dense": sorted(dense), "lexical": sorted(store.lexical().index.ids),
-                  "consistent": store.health()["consistent"], "documents": docs}
-        Path(cmd["check"]).write_text(json.dumps(report))
+        from tests.integration.index_check import index_report
+
+        Path(cmd["check"]).write_text(json.dumps(index_report(engine.store, embedder.model_id)))
 
 for line in sys.stdin:
     cmd = json.loads(line)
@@ -120,7 +106,8 @@ for line in sys.stdin:
 
 class Helper:
     def __init__(self, tmp: Path) -> None:
-        env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE=TEST_ADMIN_PASSPHRASE)  # admin roles
+        # admin roles; the repository on the path for the checker in tests/
+        env = dict(os.environ, OPERATOR_ASSISTANT_ADMIN_PASSPHRASE=TEST_ADMIN_PASSPHRASE, PYTHONPATH=str(REPO))
         self.tmp = tmp
         self.proc = subprocess.Popen([sys.executable, "-c", HELPER, str(MODELS)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
@@ -175,89 +162,6 @@ def _phase(marks: list[str]) -> str:
     return "start-up"
 
 
-class Corpus:
-    """The files on disk and every version of them the index may legitimately hold."""
-
-    def __init__(self, folder: Path, params: ChunkParams) -> None:
-        self.folder = folder
-        self.params = params
-        self.versions: dict[str, dict[str, bytes]] = collections.defaultdict(dict)  # source -> hash -> bytes
-        self.hidden: dict[str, bytes] = {}  # files taken away, to come back later
-        for path in folder.iterdir():
-            self._seen(path)
-
-    def _seen(self, path: Path) -> None:
-        data = path.read_bytes()
-        self.versions[str(path)][hashlib.sha256(data).hexdigest()] = data
-
-    def on_disk(self) -> dict[str, str]:
-        return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(self.folder.iterdir())}
-
-    def edit(self, rng: random.Random, trial: int) -> list[str]:
-        changed = []
-        for path in rng.sample(sorted(self.folder.iterdir()), rng.randint(1, 3)):
-            text = path.read_text(encoding="utf-8")
-            lines = text.split("\n")
-            body = [i for i, line in enumerate(lines) if len(line) > 40 and not line.lstrip().startswith(("#", "<"))]
-            if body:
-                value = rng.randint(10, 999)
-                lines[rng.choice(body)] = f"Revision {trial}: the setpoint on this line was changed to {value} psi."
-            extra = f"Trial {trial} note: pump P-{rng.randint(100, 999)}A is checked every {rng.randint(2, 12)} hours."
-            text = "\n".join(lines)
-            text = text.replace("</body>", f"<p>{extra}</p></body>") if path.suffix == ".html" else text + f"\n\n{extra}\n"
-            path.write_text(text, encoding="utf-8")
-            self._seen(path)
-            changed.append(path.name)
-        if self.hidden and rng.random() < 0.5:  # a file taken away earlier comes back
-            source, data = self.hidden.popitem()
-            Path(source).write_bytes(data)
-            changed.append(Path(source).name + " (back)")
-        elif rng.random() < 0.25:  # a file disappears: ingest of the folder purges it
-            path = rng.choice(sorted(self.folder.iterdir()))
-            self.hidden[str(path)] = path.read_bytes()
-            path.unlink()
-            changed.append(path.name + " (gone)")
-        return changed
-
-    def chunk_ids(self, source: str, content_hash: str) -> list[str]:
-        data = self.versions[source][content_hash]
-        chunks = chunk_document(parse_document(Path(source), data), self.params)
-        return sorted(_chunk_ids(doc_id_for(source), chunks))
-
-
-def _check_after_kill(report: dict, corpus: Corpus, old: dict[str, str], new: dict[str, str]) -> dict[str, int]:
-    """The three stores agree, and each document is whole at its old or new version."""
-    ids = set(report["manifest"])
-    assert set(report["dense"]) == ids, "Chroma and the manifest disagree after opening"
-    assert set(report["lexical"]) == ids, "BM25 and the manifest disagree"
-    assert report["consistent"]
-    owned = set()
-    outcome = collections.Counter()
-    for source, doc in report["documents"].items():
-        assert source in old or source in new, f"a document nobody indexed: {source}"
-        if doc["status"] != "indexed" or doc["error"]:
-            outcome["needs re-index"] += 1
-            continue
-        assert doc["hash"] in (old.get(source), new.get(source)), f"{source} is at neither version"
-        assert doc["chunks"] == corpus.chunk_ids(source, doc["hash"]), f"{source} is not whole"
-        owned.update(doc["chunks"])
-        outcome["new" if doc["hash"] == new.get(source) else "old"] += 1
-    assert owned == ids, "orphan chunks"
-    for source in set(old) & set(new):
-        assert source in report["documents"], f"{source} was lost: indexed before and after, absent now"
-    outcome["not yet added"] = len(set(new) - set(old) - set(report["documents"]))
-    return dict(outcome)
-
-
-def _check_complete(report: dict, corpus: Corpus, expected: dict[str, str]) -> None:
-    ids = set(report["manifest"])
-    assert set(report["dense"]) == ids == set(report["lexical"]) and report["consistent"]
-    assert {s: d["hash"] for s, d in report["documents"].items()} == expected
-    for source, doc in report["documents"].items():
-        assert doc["status"] == "indexed" and not doc["error"]
-        assert doc["chunks"] == corpus.chunk_ids(source, doc["hash"])
-
-
 @pytest.mark.slow
 def test_sigkill_at_random_moments_never_loses_or_mixes_anything(tmp_path, docs):
     copy_sample(CORPUS, docs)
@@ -289,10 +193,10 @@ def test_sigkill_at_random_moments_never_loses_or_mixes_anything(tmp_path, docs)
             delay = rng.uniform(0.0, took[kind])
             killed, seconds, marks, report = helper.run(op, data, args, kill_after=delay)
             _, _, _, after = helper.run("check", data, [], check=True)
-            outcome = _check_after_kill(after, corpus, old, new)
+            outcome = check_after_kill(after, corpus, old, new)
             # Running the same job again finishes it.
             _, _, _, report = helper.run(op, data, args, check=True)
-            _check_complete(report, corpus, new)
+            check_complete(report, corpus, new)
             if not killed:  # the machine is faster than thought: kill sooner
                 took[kind] = seconds * 0.9
             indexed = new

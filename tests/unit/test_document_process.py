@@ -5,6 +5,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -73,3 +76,31 @@ def test_prestart_starts_the_child_before_the_first_document():
         assert "CONFINED SPACE ENTRY" in reader.parse(SAMPLE / "confined-space-entry.txt").text
     finally:
         reader.close()
+
+
+def test_the_child_ends_when_its_parent_is_killed_outright(tmp_path):
+    """A parent that dies by SIGKILL never shuts the pool down; its child must not live on as an orphan."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "from pathlib import Path\nfrom operator_assistant.core.documents.process import DocumentProcess\n"
+                               f"reader = DocumentProcess()\nreader.parse(Path({str(SAMPLE / 'confined-space-entry.txt')!r}))\n"
+                               "print('ready', flush=True)\nimport time\ntime.sleep(600)\n"],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(SAMPLE.parents[1])})
+    try:
+        assert parent.stdout is not None and parent.stdout.readline().strip() == "ready"
+        children = [int(pid) for task in Path(f"/proc/{parent.pid}/task").iterdir()
+                    for pid in (task / "children").read_text().split()]
+        assert children  # the reader child, and the resource tracker multiprocessing starts for it
+    finally:
+        parent.kill()
+        parent.wait(30)
+
+    def alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in children if alive(pid)], "the reader process outlived its parent"

@@ -90,6 +90,33 @@ def test_one_job_at_a_time_and_its_outcomes():
     assert runner.get(job.id).to_json()["result"] == {"chunks": 3}
 
 
+
+def test_a_job_cut_off_by_a_crash_is_found_again_marked_interrupted_and_its_id_is_not_reused(tmp_path: Path):
+    state = tmp_path / "server" / "jobs.json"
+    crashed = JobRunner(state)
+    release = threading.Event()
+
+    def stuck(progress, settled, cancel):
+        settled({"source": "a.txt", "status": "added"})
+        release.wait(10)
+        return {}
+
+    done = crashed.start("ingest", "console-1", lambda p, s, c: {"chunks": 1}, lambda run: run())
+    _wait(crashed, done.id)
+    running = crashed.start("ingest", "console-2", stuck, lambda run: run())
+    while "a.txt" not in state.read_text(encoding="utf-8"):  # written when the file settled
+        release.wait(0.01)
+    restarted = JobRunner(state)  # what the server finds on the file after a SIGKILL mid-job
+    release.set()
+    found = restarted.get(running.id)
+    assert found is not None and found.state == FAILED and found.interrupted and restarted.running is None
+    assert found.files == [{"source": "a.txt", "status": "added"}] and "stopped during this ingest" in found.error["message"]
+    assert restarted.get(done.id).state == DONE
+    later = restarted.start("reindex", "console-1", lambda p, s, c: {}, lambda run: run())
+    assert later.id > running.id  # a console polling the old id never sees another job
+    _wait(restarted, later.id)
+    assert JobRunner(state).get(later.id).state == DONE
+
 def test_audit_context_names_the_console_in_every_record_of_its_block(tmp_path: Path):
     log = AuditLog(tmp_path / "audit")
     with audit_context(console="console-1", console_host="ws-3"):

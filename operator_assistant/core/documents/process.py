@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import queue
 import signal
 import threading
@@ -62,6 +63,16 @@ def _start(progress: Any, cancel: Any, ocr: OcrSettings | None) -> None:
     # and a child killed by it would fail the file it was reading.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _progress, _cancel, _ocr_settings = progress, cancel, ocr
+    # A parent killed outright (SIGKILL, a crash) never shuts the pool down, and this child
+    # would wait for work for ever, keeping its memory and the resource tracker alive.
+    threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
+
+
+def _exit_with_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()  # returns when the parent process has ended
+        os._exit(1)
 
 
 def _engine() -> OcrEngine:
