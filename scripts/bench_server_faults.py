@@ -1,12 +1,13 @@
-"""Fault trials against the plant server: SIGKILL mid-ingest, mid-answer, and of a console mid-upload.
+"""Fault trials against the plant server: SIGKILL mid-ingest, mid-answer, and of a console mid-upload or mid-answer.
 
-    PYTHONPATH=. .venv/bin/python scripts/bench_server_faults.py [--trials 10] [--kinds ingest answer upload]
+    PYTHONPATH=. .venv/bin/python scripts/bench_server_faults.py [--trials 10] [--kinds ingest answer upload question]
         [--seed N] [--work DIR]
 Each trial runs real processes (tests/integration/server_faults.py says what each checks) and
 kills at a seeded random moment. Prints one line per trial, then a table: kind, trials, kills
 that landed mid-operation, failures (a failed check; must be 0), recovery time p50/max.
 Recovery: mid-ingest, from the kill until the polling console has its job's outcome; mid-answer,
-until the same question is answered again; mid-upload, until the server has removed the partial file.
+until the same question is answered again; mid-upload, until the server has removed the partial file;
+a console killed mid-answer ("question"), until another console's question is answered.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tests.integration.server_faults import TrialResult, Trials
 
 from operator_assistant.core.evaluation import percentile
 
-KINDS = ("ingest", "answer", "upload")
+KINDS = ("ingest", "answer", "upload", "question")
 
 
 def main() -> int:
@@ -53,7 +54,7 @@ def main() -> int:
                 results.append(result)
                 print(f"{kind} {n + 1}: {'landed' if result.landed else 'missed'}, recovered in "
                       f"{result.recovery_s:.2f} s {'; '.join(result.notes)}", flush=True)
-            if kind == "upload":
+            if kind in ("upload", "question"):
                 trials.close()
             recovery = [r.recovery_s for r in results]
             rows.append((results[0].kind if results else kind, args.trials, sum(r.landed for r in results),

@@ -1,4 +1,4 @@
-"""SIGKILL of the plant server mid-ingest and mid-answer, and of a console mid-upload: nothing lost.
+"""SIGKILL of the plant server mid-ingest and mid-answer, and of a console mid-upload or mid-answer: nothing lost.
 
 Every trial runs real processes: `operator-assistant serve` on a loopback port over a copy of an
 indexed data folder, a console's client in this process where the console is not what is
@@ -210,8 +210,9 @@ class Trials:
         self.corpus = Corpus(SAMPLE_DOCS, ChunkParams(params.chunk_target, params.chunk_max, params.chunk_overlap))
         self.filler = filler_documents(self.work / "filler")
         # how long each operation takes here, so kills spread over it; shortened when one finishes first
-        self.estimate = {"ingest": 30.0, "answer": 8.0, "upload": 1.5}
+        self.estimate = {"ingest": 30.0, "answer": 8.0, "upload": 1.5, "question": 4.0}
         self._upload_plant: PlantProcess | None = None
+        self._question_plant: PlantProcess | None = None
         self.uploads = 0
 
     def _pause(self, kind: str, under_way: Callable[[], bool]) -> None:
@@ -432,7 +433,56 @@ class Trials:
         (library / name).unlink()  # the next trial starts from the same library
         return TrialResult("console killed mid-upload", landed, recovery)
 
+    # d) a console process killed while its answer streams
+
+    def question(self) -> TrialResult:
+        """The server stops wording for a console that is gone, records what it answered, and serves the next."""
+        if self._question_plant is None:
+            self._question_plant = self._plant("question")
+        plant = self._question_plant
+        settings = load_settings(data_dir=plant.data_dir, models_dir=MODELS)
+        asker = ("import sys\nfrom operator_assistant.remote.client import PlantClient\n"
+                 "with PlantClient(sys.argv[1], sys.argv[2]) as c:\n"
+                 "    for e in c.ask(sys.argv[3], mode='card+model', temperature=0.0):\n"
+                 "        print(type(e).__name__, flush=True)\n")
+        proc = subprocess.Popen([sys.executable, "-c", asker, plant.url, self.token, FOLLOW_UP], env=_env(),
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert proc.stdout is not None
+        seen: list[str] = []
+        reader = threading.Thread(target=lambda: seen.extend(line.strip() for line in proc.stdout or ()), daemon=True)
+        reader.start()
+        deadline = time.monotonic() + 180
+        while "CardReady" not in seen and proc.poll() is None:
+            assert time.monotonic() < deadline, "no answer card came"
+            time.sleep(0.01)
+        began = time.monotonic()
+        self._pause("question", lambda: "TextGenerated" in seen)
+        landed = proc.poll() is None and "Answered" not in seen
+        killed_at = time.monotonic()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+        if not landed:
+            self.estimate["question"] = max(0.2, (killed_at - began) * 0.9)
+        # another console is answered at once: the server did not hang on the one that went away
+        with self._console(plant) as console:
+            again = list(console.ask(QUESTION))
+        recovery = time.monotonic() - killed_at
+        assert _cites(again, CITED), "the next console's question was not answered"
+        log = AuditLog.for_settings(settings)
+        verified = log.verify()
+        assert verified.ok, str(verified.problem)
+        cut = [r for r in log.tail(20) if r.get("event") == "question" and r.get("question", "").startswith(FOLLOW_UP[:40])]
+        assert cut, "the question of the console that went away is not in the audit log"
+        if landed:
+            assert cut[-1]["cancelled"], "a question whose console went away is not recorded as cancelled"
+        assert not (plant.log.read_text(errors="replace").count("Traceback") if plant.log.exists() else 0), \
+            "the server logged a traceback"
+        return TrialResult("console killed mid-answer", landed, recovery)
+
     def close(self) -> None:
+        if self._question_plant is not None:
+            self._question_plant.stop()
+            self._question_plant = None
         if self._upload_plant is not None:
             self._upload_plant.stop()
             self._upload_plant = None

@@ -43,6 +43,12 @@ def test_a_console_killed_mid_upload_leaves_nothing_on_the_server(trials):
 
 
 @pytest.mark.slow
+def test_a_console_killed_mid_answer_leaves_the_server_answering_others_with_its_log_whole(trials):
+    result = trials.question()
+    assert result.landed
+
+
+@pytest.mark.slow
 def test_an_upload_the_server_was_killed_in_is_sent_whole_once_it_is_back(trials):
     """The console's retry after the crash sends the file from its start, and the partial file is cleared."""
     data_dir = fresh_copy(trials.base, trials.work / "upload-retry" / "data")
