@@ -216,8 +216,9 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
-    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch"):
-        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto' or 'torch', not {checked['embed_backend']!r}")
+    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch", "bf16"):
+        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto', 'torch' or 'bf16',"
+                        f" not {checked['embed_backend']!r}")
     if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
         raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"
                         f" not {checked['answer_mode']!r}")
