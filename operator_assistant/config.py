@@ -56,8 +56,11 @@ class Settings:
     # `models fetch` builds for the shipped embedder (twice as fast), questions and the refusal
     # evidence by the full model (core/embedding.py SplitEmbedder). Not the default: on the
     # real-document questions it lost two answers that torch gets right, one of them shown as an
-    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). Other embedders always run on
-    # torch. Changing it re-embeds the index.
+    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). "bf16": passages by the full
+    # model in bfloat16 where the CPU has bfloat16 instructions (float32 elsewhere), questions in
+    # float32; same answers on both question sets, but not the default because switching re-embeds
+    # every existing index and the id depends on the CPU (BENCHMARKS.md "bfloat16 passages").
+    # "auto" applies to the shipped embedder only; "bf16" to any. Changing it re-embeds the index.
     embed_backend: str = "torch"
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed

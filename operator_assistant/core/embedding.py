@@ -213,9 +213,9 @@ def bf16_unsupported_reason() -> str | None:
 class Bf16PassageEmbedder:
     """Passages by the model under bfloat16 autocast, questions and evidence sentences in float32.
 
-    Ingest embeds every passage of a library: about twice as fast in bfloat16 on a CPU with
-    AVX512-BF16, with vectors within cosine 0.9999 of float32's (BENCHMARKS.md "bfloat16
-    passages"). Autocast rather than a bfloat16 copy of the weights: one model in memory, and
+    Ingest embeds every passage of a library: in bfloat16 on a CPU with AVX512-BF16 that takes
+    about half the CPU time, with vectors within cosine 0.9999 of float32's (BENCHMARKS.md
+    "bfloat16 passages"). Autocast rather than a bfloat16 copy of the weights: one model in memory, and
     layer norms and softmax stay in float32. Autocast is per thread, so a question embedded
     while an ingest runs on another thread is float32. The question side is left in float32
     so the refusal evidence, and any threshold calibrated on it, is the full model's."""
