@@ -476,7 +476,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         _require_admin(workspace, change)
         result = dataclasses.asdict(workspace.calibrate(load_golden(args.file or golden_questions())))
         where = f"in {workspace.settings.data_dir}"
-    print(f"refusal threshold {result['threshold']:.4f} on {result['signal']}, stored with the index {where}")
+    embedder = f" with embedder {result['embedder']}" if result.get("embedder") else ""
+    print(f"refusal threshold {result['threshold']:.4f} on {result['signal']}{embedder}, stored with the index {where}")
     print(f"  not-in-corpus refused: {result['not_in_corpus_refused']}/{result['not_in_corpus']} "
           f"(leave-one-out {result['loo_not_in_corpus_refused']}/{result['not_in_corpus']})")
     print(f"  answerable refused:    {result['answerable_refused']}/{result['answerable']} "
@@ -562,8 +563,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"  embedder in use: {info['embedder_configured']}; language model: {info['llm_configured']}")
     print(f"  reranker: {info['reranker']}" + ("" if reranker else " (answers use the hybrid search order)"))
     refusal = info["refusal"]
-    print("refusal:    " + (f"threshold {float(refusal['threshold']):.4f} on {refusal['signal']} (calibrated)"
-                            if refusal["calibrated"] else "default threshold (run `operator-assistant calibrate`)"))
+    if refusal["calibrated"]:
+        print(f"refusal:    threshold {float(refusal['threshold']):.4f} on {refusal['signal']}"
+              f" with embedder {refusal['embedder']} (calibrated)")
+    elif refusal.get("stale"):  # a server of an older version does not send it
+        print(f"refusal:    default threshold; {refusal['stale']}")
+    else:
+        print("refusal:    default threshold (run `operator-assistant calibrate`)")
     return EXIT_OK
 
 

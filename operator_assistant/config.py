@@ -56,8 +56,11 @@ class Settings:
     # `models fetch` builds for the shipped embedder (twice as fast), questions and the refusal
     # evidence by the full model (core/embedding.py SplitEmbedder). Not the default: on the
     # real-document questions it lost two answers that torch gets right, one of them shown as an
-    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). Other embedders always run on
-    # torch. Changing it re-embeds the index.
+    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). "bf16": passages by the full
+    # model in bfloat16 where the CPU has bfloat16 instructions (float32 elsewhere), questions in
+    # float32; same answers on both question sets, but not the default because switching re-embeds
+    # every existing index and the id depends on the CPU (BENCHMARKS.md "bfloat16 passages").
+    # "auto" applies to the shipped embedder only; "bf16" to any. Changing it re-embeds the index.
     embed_backend: str = "torch"
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
@@ -219,8 +222,9 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
-    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch"):
-        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto' or 'torch', not {checked['embed_backend']!r}")
+    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch", "bf16"):
+        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto', 'torch' or 'bf16',"
+                        f" not {checked['embed_backend']!r}")
     if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
         raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"
                         f" not {checked['answer_mode']!r}")

@@ -1,10 +1,10 @@
 """Where ingestion time goes: embedding against everything else (parse, OCR, chunk, writes).
 
-    .venv/bin/python scripts/bench_ingest.py corpus/documents [--backend auto|torch] [--stages]
+    .venv/bin/python scripts/bench_ingest.py corpus/documents [--backend auto|torch|bf16] [--stages]
 Runs a full ingest into a fresh temporary data dir, timing the embedder's calls inside it.
---backend torch forces sentence-transformers on torch (the int8 export is used by default
-when `models fetch` built it). --stages afterwards times parsing (with OCR) and tokenizing
-on their own.
+--backend torch forces sentence-transformers on torch in float32 (the int8 export is used by
+default when `models fetch` built it); bf16 embeds passages in bfloat16. --stages afterwards
+times parsing (with OCR) and tokenizing on their own.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrReader
 from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
-from operator_assistant.core.embedding import Embedder
+from operator_assistant.core.embedding import BACKENDS, Embedder
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.ingest import collect_files
 from operator_assistant.core.tokenize import tokenize
@@ -74,7 +74,7 @@ def children_cpu_seconds() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--backend", choices=("auto", "torch"), default="auto")
+    parser.add_argument("--backend", choices=BACKENDS, default="auto")
     parser.add_argument("--stages", action="store_true", help="also time parse+chunk and tokenize on their own")
     parser.add_argument("--parse", choices=("child", "here"), default="child",
                         help="parse in a child process, reading the next file ahead (as the app does), or in this one")

@@ -21,10 +21,11 @@ import numpy as np
 from operator_assistant.core.answer.card import CardBuilder
 from operator_assistant.core.answer.evidence import (
     Evidence,
+    StoredCalibration,
     missing_answer,
     should_refuse,
     signal_name,
-    stored_threshold,
+    stored_calibration,
     unfamiliar_terms,
 )
 from operator_assistant.core.answer.followup import search_query
@@ -92,9 +93,14 @@ class Assistant:
     def signal(self) -> str:
         return signal_name(self.reranker.name if self.reranker.is_model else None)
 
+    def calibration(self) -> StoredCalibration:
+        """The stored threshold, applying only to this signal on an index of the same embedder."""
+        store = self.engine.store
+        return stored_calibration(store.manifest, self.signal, store.embedder_id)
+
     def threshold(self) -> tuple[float | None, bool]:
         """(threshold, calibrated); None when no threshold applies (an uncalibrated cross-encoder)."""
-        stored = stored_threshold(self.engine.store.manifest, self.signal)
+        stored = self.calibration().threshold
         if stored is not None:
             return stored, True
         return (None if self.reranker.is_model else self.policy.default_threshold), False

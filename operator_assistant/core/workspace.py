@@ -255,7 +255,7 @@ class Workspace:
 
     def status(self) -> dict[str, Any]:
         """Documents, chunks, models, refusal threshold and index health, without loading any model."""
-        from operator_assistant.core.answer.evidence import signal_name, stored_threshold
+        from operator_assistant.core.answer.evidence import signal_name, stored_calibration
         from operator_assistant.core.models import model_status, resolve_model
 
         settings = self.settings
@@ -271,10 +271,12 @@ class Workspace:
         except ModelError:
             reranker_id = None
         meta = store.manifest
+        calibration = stored_calibration(meta, signal_name(reranker_id), store.embedder_id)
         return {
             "reranker": reranker or "no reranker installed",
             "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
-                        "calibrated": stored_threshold(meta, signal_name(reranker_id)) is not None},
+                        "embedder": calibration.embedder, "calibrated": calibration.calibrated,
+                        "stale": calibration.stale},
             "data_dir": str(settings.data_dir),
             "models_dir": str(settings.models_dir),
             "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
@@ -296,7 +298,8 @@ class Workspace:
         """(models line, reranker name) for a status bar: which models answer and whether refusal is calibrated."""
         assistant = self.assistant
         reranker = assistant.reranker.name if assistant.reranker.is_model else "no reranker installed"
-        _, calibrated = assistant.threshold()
-        refusal = "refusal threshold calibrated" if calibrated else "refusal threshold: default (not calibrated)"
+        calibration = assistant.calibration()
+        refusal = ("refusal threshold calibrated" if calibration.calibrated
+                   else f"refusal threshold: default ({calibration.stale or 'not calibrated'})")
         return (f"Embedder {self.settings.embedder}; language model {self.settings.llm}; {reranker}; {refusal}",
                 reranker)

@@ -247,8 +247,9 @@ class RemoteWorkspace:
     def describe_models(self) -> tuple[str, str]:
         info = self.call(self.client.status)
         reranker = info.get("reranker", "")
-        refusal = ("refusal threshold calibrated" if info.get("refusal", {}).get("calibrated")
-                   else "refusal threshold: default (not calibrated)")
+        stored = info.get("refusal", {})
+        refusal = ("refusal threshold calibrated" if stored.get("calibrated")
+                   else f"refusal threshold: default ({stored.get('stale') or 'not calibrated'})")
         return (f"On the plant server: embedder {info.get('embedder_configured')}; language model "
                 f"{info.get('llm_configured')}; {reranker}; {refusal}", reranker)
 

@@ -3,7 +3,8 @@
 The evidence score of each golden question (answerable or not in the corpus) is
 computed on the current index; the threshold refuses as many not-in-corpus questions
 as possible while refusing at most 5% of the answerable ones. It is stored with the
-index, tagged with the signal it applies to (the hybrid evidence or a cross-encoder).
+index, tagged with the signal it applies to (the hybrid evidence or a cross-encoder) and the
+embedder of the index it was fitted on; it applies to nothing else (evidence.stored_calibration).
 It must not change the index's documents; it only reads scores and stores the threshold.
 """
 
@@ -24,6 +25,7 @@ from operator_assistant.core.evaluation import GoldenQuestion
 @dataclass(frozen=True)
 class Calibration:
     signal: str
+    embedder: str  # the index's embedder id: the threshold holds only for vectors from it
     threshold: float
     answerable: int
     not_in_corpus: int
@@ -70,12 +72,14 @@ def calibrate(assistant: Assistant, questions: Sequence[GoldenQuestion], store: 
         if e < t:
             loo_ans += bool(q.source_file)
             loo_una += not q.source_file
-    result = Calibration(assistant.signal, threshold, len(ans), len(una), sum(e < threshold for e in ans),
+    result = Calibration(assistant.signal, assistant.engine.embedder.model_id, threshold,
+                         len(ans), len(una), sum(e < threshold for e in ans),
                          sum(e < threshold for e in una), loo_ans, loo_una)
     if store:
         manifest = assistant.engine.store.manifest
         with manifest.transaction() as db:
             manifest.set_meta("refusal_signal", result.signal, db)
+            manifest.set_meta("refusal_embedder", result.embedder, db)
             manifest.set_meta("refusal_threshold", repr(result.threshold), db)
             manifest.set_meta("refusal_calibration", json.dumps({**asdict(result), "at": time.time()}), db)
     return result

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -64,12 +65,42 @@ def signal_name(cross_encoder: str | None) -> str:
     return f"cross-encoder:{cross_encoder}" if cross_encoder else HYBRID_SIGNAL
 
 
-def stored_threshold(manifest: Manifest, signal: str) -> float | None:
-    """The threshold `calibrate` stored with the index for exactly this signal, if any."""
+@dataclass(frozen=True)
+class StoredCalibration:
+    """The threshold `calibrate` stored with the index, judged against the signal and embedder in use."""
+
+    threshold: float | None  # None: none applies, the default threshold does
+    signal: str | None  # as stored
+    embedder: str | None  # as stored; None from a version that did not record it
+    stale: str  # why a stored threshold does not apply, for status lines; "" when it does or none is stored
+
+    @property
+    def calibrated(self) -> bool:
+        return self.threshold is not None
+
+
+def stored_calibration(manifest: Manifest, signal: str, embedder_id: str | None) -> StoredCalibration:
+    """The stored threshold if it was calibrated on this signal with this index embedder.
+
+    Evidence scores are similarities of one embedder's vectors, and which passages are scored
+    depends on the index's vectors, so a threshold fitted under another embedder (int8 or bf16
+    passages included) means something else. A threshold stored before the embedder was
+    recorded is treated as stale: nothing tells whether the index was re-embedded since."""
     threshold = manifest.get_meta("refusal_threshold")
-    if manifest.get_meta("refusal_signal") == signal and threshold is not None:
-        return float(threshold)
-    return None
+    stored_signal = manifest.get_meta("refusal_signal")
+    stored_embedder = manifest.get_meta("refusal_embedder")
+    if threshold is None or stored_signal is None:
+        return StoredCalibration(None, None, None, "")
+    if stored_signal != signal:
+        why = f"the stored threshold was calibrated on {stored_signal}, not on {signal}"
+    elif stored_embedder is None:
+        why = "the stored threshold does not record its embedder (calibrated by an older version)"
+    elif stored_embedder != embedder_id:
+        why = f"the stored threshold was calibrated with embedder {stored_embedder}, the index is now {embedder_id}"
+    else:
+        return StoredCalibration(float(threshold), stored_signal, stored_embedder, "")
+    return StoredCalibration(None, stored_signal, stored_embedder,
+                             f"{why}: the default threshold applies until `operator-assistant calibrate` is run again")
 
 
 class Evidence:
