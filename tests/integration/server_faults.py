@@ -176,6 +176,15 @@ def _cites(events: list[Event], name: str) -> bool:
     return answer is not None and not answer.refused and name in {Path(c.source).name for c in answer.citations}
 
 
+def _what(events: list[Event]) -> str:
+    """What an answer that did not cite as expected was, for the failure message."""
+    answer = next((e.answer for e in events if isinstance(e, Answered)), None)
+    if answer is None:
+        return f"no answer; events {[type(e).__name__ for e in events]}"
+    return (f"refused={answer.refused} ({answer.refusal_reason}), evidence {answer.evidence:.3f} / threshold "
+            f"{answer.threshold:.3f}, cited {[Path(c.source).name for c in answer.citations]}")
+
+
 def filler_documents(folder: Path, count: int = FILLER_FILES) -> list[Path]:
     """Distinct documents that take a while to embed: each a long list of its own setpoints."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -366,7 +375,7 @@ class Trials:
             plant.wait_ready()
             again = list(workspace.assistant.ask(FOLLOW_UP, history, mode="card+model", temperature=0.0))
             recovery = time.monotonic() - killed_at
-            assert _cites(again, CITED), "the same question was not answered after the restart"
+            assert _cites(again, CITED), f"the same question was not answered after the restart: {_what(again)}"
             assert [a.to_json() for a in workspace.history.answers(conversation)] == kept
             out, err = other.communicate(timeout=300)
             assert "Traceback" not in err, err
@@ -421,8 +430,10 @@ class Trials:
             time.sleep(0.01)  # the server finds the console gone when it next reads from it
         recovery = time.monotonic() - killed_at
         assert _leftovers(plant.data_dir) == [], f"left on the server: {_leftovers(plant.data_dir)}"
-        if landed:
-            assert not (library / name).exists(), "a partial upload was kept under the document's name"
+        if landed and (library / name).exists():
+            # the last bytes had arrived before the kill: the server finished the upload, whole
+            assert (library / name).read_bytes() == big.read_bytes(), "a partial upload was kept under its name"
+            (library / name).unlink()
         with self._console(plant) as console:
             assert console.documents() == docs_before and console.status()["index"]["chunks"] == chunks_before, \
                 "the index changed"
@@ -467,7 +478,7 @@ class Trials:
         with self._console(plant) as console:
             again = list(console.ask(QUESTION))
         recovery = time.monotonic() - killed_at
-        assert _cites(again, CITED), "the next console's question was not answered"
+        assert _cites(again, CITED), f"the next console's question was not answered: {_what(again)}"
         log = AuditLog.for_settings(settings)
         verified = log.verify()
         assert verified.ok, str(verified.problem)
