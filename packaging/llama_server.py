@@ -9,7 +9,6 @@ recorded below before anything is built. No web UI, no downloads at run time (`-
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import shutil
 import subprocess
@@ -26,18 +25,14 @@ CMAKE_OPTIONS = ["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=OFF", "-DLLA
                  "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_OPENSSL=OFF", "-DLLAMA_CURL=OFF"]
 
 
+sys.path.insert(0, str(ROOT))  # run as a script from the checkout
+from operator_assistant.core.models import sha256_file as sha256  # noqa: E402
+
+
 def installed_version() -> str:
     from importlib.metadata import version
 
     return version("llama-cpp-python")
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def fetch_sources(version: str, work: Path) -> Path:

@@ -28,32 +28,27 @@ def _can_isolate() -> bool:
 needs_namespaces = pytest.mark.skipif(not _can_isolate(), reason="needs `unshare -n -m` (Linux, run as root)")
 
 
-@pytest.fixture(scope="module")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("bundle")
+def _build(out: Path, role: str, folder: str) -> Path:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "packaging/build.py", "--dist", str(out / "dist"),
+    done = subprocess.run([sys.executable, "packaging/build.py", "--role", role, "--dist", str(out / "dist"),
                            "--work", str(out / "work")], cwd=REPO, capture_output=True, text=True, timeout=3600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
-    print(f"\nbundle built in {time.perf_counter() - started:.0f} s: {done.stdout.strip().splitlines()[-2]}")
+    print(f"\n{role} bundle built in {time.perf_counter() - started:.0f} s: {done.stdout.strip().splitlines()[-2]}")
     shutil.rmtree(out / "work")
-    app = out / "dist" / "operator-assistant"
+    app = out / "dist" / folder
     assert (app / "operator-assistant").is_file()
     return app
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("bundle"), "full", "operator-assistant")
 
 
 @pytest.fixture(scope="module")
 def console_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """packaging/build.py --role console: about 2-3 minutes on two cores (no torch, no weights)."""
-    out = tmp_path_factory.mktemp("console-bundle")
-    done = subprocess.run([sys.executable, "packaging/build.py", "--role", "console", "--dist", str(out / "dist"),
-                           "--work", str(out / "work")], cwd=REPO, capture_output=True, text=True, timeout=1800)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
-    print(f"\n{done.stdout.strip().splitlines()[-2]}")
-    shutil.rmtree(out / "work")
-    app = out / "dist" / "operator-assistant-console"
-    assert (app / "operator-assistant").is_file()
-    return app
+    return _build(tmp_path_factory.mktemp("console-bundle"), "console", "operator-assistant-console")
 
 
 def _user_env(home: Path) -> dict[str, str]:
