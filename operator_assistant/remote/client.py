@@ -14,7 +14,7 @@ import os
 import socket
 import ssl
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,7 @@ from operator_assistant.core.answer.records import (
     Source,
     SourcesFound,
     TextGenerated,
+    Turn,
 )
 from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import Cancelled, UserError
@@ -270,11 +271,14 @@ class PlantClient:
 
     def ask(self, question: str, *, conversation: int | None = None, mode: str | None = None,
             temperature: float | None = None, all_revisions: bool = False,
-            cancel: Callable[[], bool] | None = None) -> Iterator[Event]:
-        """The same events as the local assistant: sources, the card, the model's text, the answer."""
+            cancel: Callable[[], bool] | None = None, history: Sequence[Turn] | None = None) -> Iterator[Event]:
+        """The same events as the local assistant: sources, the card, the model's text, the answer.
+        `history`: the turns this console has shown (else the server's conversation gives the context)."""
         self.handshake()
-        body = {"question": question, "conversation": conversation, "mode": mode, "temperature": temperature,
-                "all_revisions": all_revisions}
+        body: dict[str, Any] = {"question": question, "conversation": conversation, "mode": mode,
+                                "temperature": temperature, "all_revisions": all_revisions}
+        if history is not None:
+            body["history"] = [{"question": t.question, "answer": t.answer} for t in history]
         # a question can be asked again without harm if the server never answered
         response = self._checked(self._send("POST", "/ask", json=body, stream=True,
                                             timeout=httpx.Timeout(30.0, connect=5.0, read=600.0)))

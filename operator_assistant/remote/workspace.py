@@ -154,8 +154,10 @@ class RemoteAssistant:
         conversation_id = self._conversations.get((history[0].question, history[0].answer)) if history else None
         if conversation_id is None:
             conversation_id = self._workspace.call(lambda: client.start_conversation(question[:200]))
+        # the context is what this console showed: after a crash the server's conversation may hold an
+        # answer the console never saw
         events = self._workspace.call(lambda: client.ask(question, conversation=conversation_id, cancel=cancel,
-                                                         **options))
+                                                         history=history, **options))
         try:
             for event in events:
                 answer = getattr(event, "answer", None)

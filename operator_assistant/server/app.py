@@ -88,9 +88,17 @@ class ConsoleId:
                 "console_address": self.address}
 
 
+class TurnIn(BaseModel):
+    question: str = Field(max_length=QUESTION_MAX_CHARS)
+    answer: str = Field(max_length=50_000)
+
+
 class AskRequest(BaseModel):
     question: str = Field(min_length=1, max_length=QUESTION_MAX_CHARS)
     conversation: int | None = None
+    # the turns the console has shown, which give a follow-up its context; without it, the server's
+    # conversation. A question asked again after a crash must not follow the answer it never saw
+    history: list[TurnIn] | None = Field(default=None, max_length=100)
     mode: str | None = None
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     all_revisions: bool = False
@@ -378,6 +386,8 @@ def create_app(service: PlantService) -> FastAPI:
                         raise UserError(f"no conversation {body.conversation} on the plant server",
                                         "start one (POST /v1/conversations) or ask without it")
                     history = [Turn(a.question, a.text) for a in workspace.history.answers(body.conversation)]
+                if body.history is not None:
+                    history = [Turn(t.question, t.answer) for t in body.history]
                 assistant = workspace.assistant
                 reranker = assistant.reranker.name if assistant.reranker.is_model else "none installed"
                 for event in assistant.ask(body.question, history, cancel=stop.is_set, temperature=body.temperature,

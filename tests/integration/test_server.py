@@ -23,7 +23,7 @@ import pytest
 import uvicorn
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.answer.records import Answered, CardReady, TextGenerated
+from operator_assistant.core.answer.records import Answered, CardReady, TextGenerated, Turn
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.roles import set_passphrase
 from operator_assistant.core.workspace import Workspace
@@ -194,6 +194,28 @@ def test_an_answer_streams_the_card_then_the_model_then_the_answer_with_citation
     assert record["event"] == "question" and record["console"] == "console-1"
     assert (record["console_host"], record["console_user"]) == ("console-host-7", "op.jones")
     assert AuditLog.for_settings(plant.settings).verify().ok
+
+
+def test_a_follow_up_asked_again_after_a_crash_follows_what_the_console_showed(plant):
+    follow_up = "Which pressure transmitter reads it, and what is the trip setpoint?"
+
+    def answer(events: Any) -> Any:
+        return next(e.answer for e in events if isinstance(e, Answered))
+
+    with plant.client() as console:
+        conversation = console.start_conversation("B-series alarms")
+        first = answer(console.ask(QUESTION, conversation=conversation))
+        shown = [Turn(QUESTION, first.text)]
+        before = answer(console.ask(follow_up, conversation=conversation, history=shown))
+        # the server stored that answer, but (as when it was killed before sending it) the console never
+        # showed it, and asks again with what it showed: the context must be the first question again
+        again = answer(console.ask(follow_up, conversation=conversation, history=shown))
+        # the server's own conversation now ends with the follow-up itself
+        stored = [a.question for a in console.conversation(conversation)]
+    assert stored[-2:] == [follow_up, follow_up]
+    cited = [Path(c.source).name for c in before.citations]
+    assert "booster-station-b-om-manual.pdf" in cited
+    assert [Path(c.source).name for c in again.citations] == cited and again.text == before.text
 
 
 def test_the_client_gives_the_local_event_records(plant):
