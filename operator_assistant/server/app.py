@@ -131,7 +131,7 @@ class PlantService:
         self.jobs = JobRunner(Path(workspace.settings.data_dir) / JOBS_FILE)
         self.library = (Path(workspace.settings.data_dir) / LIBRARY).resolve()
         # one worker per stateful resource, as in the window: the model, the reading engine. With a model
-        # server, one answer worker per server slot, so that many answers are worded at once
+        # server, several answers at once (server/run.py SERVED_ANSWER_WORKERS)
         self.lanes = {"answer": ThreadPoolExecutor(max_workers=answer_workers, thread_name_prefix="answer"),
                       "read": ThreadPoolExecutor(max_workers=1, thread_name_prefix="read")}
         self._admin_failures: dict[str, tuple[int, float]] = {}

@@ -76,16 +76,21 @@ def check_listen(listen: Listen) -> None:
                         OPENSSL_HINT) from exc
 
 
-def build(settings: Settings, embedder: Any = None, answer_workers: int = 1) -> tuple[Any, Any]:
-    """(app, service) on the data folder, the folder claimed for the server; loading starts in the background.
-    `answer_workers`: answers worded at once (the model server's slots; 1 for a model in this process)."""
+# With a model server, questions do not wait for each other's wording: cards are still built one at a
+# time (Assistant's prepare lock) and the wording queues at the model server for a free slot. With the
+# workers tied to 4 slots, 8 consoles waited 6.5 s (p95) for a card; BENCHMARKS.md "the model server".
+SERVED_ANSWER_WORKERS = 16
+
+
+def build(settings: Settings, embedder: Any = None) -> tuple[Any, Any]:
+    """(app, service) on the data folder, the folder claimed for the server; loading starts in the background."""
     from operator_assistant.core.workspace import Workspace
     from operator_assistant.server.app import PlantService, create_app
 
     # like a window: reads while it writes, and a parser crash fails one file, not the service
     workspace = Workspace(settings, separate_writer=True, parse_in_child=True, embedder=embedder)
     workspace.claim("plant server")  # a window on the same folder would not see the server's changes
-    service = PlantService(workspace, answer_workers=answer_workers if settings.llm_server else 1)
+    service = PlantService(workspace, answer_workers=SERVED_ANSWER_WORKERS if settings.llm_server else 1)
     service.lanes["read"].submit(_warm_up, workspace)
     return create_app(service), service
 
@@ -159,10 +164,10 @@ def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_po
             child.stop()
 
 
-def _serve(settings: Settings, listen: Listen, log_level: str, answer_workers: int = 1) -> None:
+def _serve(settings: Settings, listen: Listen, log_level: str, model_slots: int = 1) -> None:
     import uvicorn
 
-    app, service = build(settings, answer_workers=answer_workers)
+    app, service = build(settings)
     consoles = [c for c in service.tokens.consoles() if c.active]
     print(f"Operator Assistant {APP_VERSION} plant server (API {API_VERSION}) on {listen.url}{PREFIX}", flush=True)
     print(f"  data folder {settings.data_dir}; {len(consoles)} console token(s)"
@@ -173,7 +178,7 @@ def _serve(settings: Settings, listen: Listen, log_level: str, answer_workers: i
         print(f"  vectors in the Chroma server at {settings.chroma_server} (loopback only)", flush=True)
     if settings.llm_server:
         print(f"  answers worded by the model server at {settings.llm_server} (loopback only), "
-              f"{answer_workers} at once", flush=True)
+              f"{model_slots} at once", flush=True)
     config = uvicorn.Config(app, host=listen.host, port=listen.port, log_level=log_level,
                             ssl_certfile=str(listen.certfile) if listen.certfile else None,
                             ssl_keyfile=str(listen.keyfile) if listen.keyfile else None,
