@@ -88,3 +88,14 @@ def test_the_grammar_lets_the_model_write_figures_only_from_the_card():
     assert '"118"' in rules and '"2102"' in rules and '"[1]"' in rules and '"71"' not in rules
     assert r"[^0-9\[\]\x0A]" in rules  # free text holds no digit, bracket or new line
     LlamaGrammar.from_string(rules, verbose=False)  # llama.cpp accepts it
+
+
+def test_a_fraction_is_one_figure_so_part_of_it_is_not_a_checked_value():
+    # seen through the plant server on the EPA emergency disinfection table: "The answer is: 2." shown under
+    # a card saying 2/3 tsp, because 2/3 was read as the figures 2 and 3
+    cells = ((CardCell("8 gallons", 2, 0, 9), CardCell("2/3 tsp", 2, 10, 17)),)
+    card = Card(TABLE, "MORE INFORMATION", cells, ("Volume of Water", "Amount of 6% Bleach to Add"), (("", ""),))
+    assert not shown("The answer is: 2.", card)
+    assert shown("Add 2/3 tsp of bleach to 8 gallons of water [1].", card)
+    rules = grammar(card)
+    assert '"2/3"' in rules and '"2"' not in rules  # the model can only write the fraction whole

@@ -19,9 +19,10 @@ MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\S)")
 LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
 # A number with an optional unit (core/units.py), or a plant identifier (letters and digits joined by -, _ or /).
+# A fraction ("2/3 tsp") is one number: read as two, "the answer is 2" passed the check against "2/3 tsp".
 _IDENT = r"[A-Za-z]{1,6}\d*(?:[-_/][A-Za-z0-9]+)+|[A-Za-z]+\d+[A-Za-z0-9]*"
-CLAIM = re.compile(rf"(?<![\w.])(?P<ident>{_IDENT})(?![\w])|(?<![\w.,])(?P<num>{NUMBER})(?:\s?(?P<unit>{UNIT})(?![\w/]))?",
-                   re.IGNORECASE)
+CLAIM = re.compile(rf"(?<![\w.])(?P<ident>{_IDENT})(?![\w])|(?<![\w.,])(?P<num>{NUMBER}(?:/\d+)?)"
+                   rf"(?:\s?(?P<unit>{UNIT})(?![\w/]))?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
