@@ -39,6 +39,14 @@ __all__ = ["DocumentRecord", "Workspace", "model_choices"]
 log = logging.getLogger("retrieval")
 
 
+def language_model_file(settings: Settings) -> Path:
+    """The GGUF the `llm` setting names in models/, for a model server to load (the plant server's)."""
+    from operator_assistant.core.llm.llama import find_gguf
+    from operator_assistant.core.models import resolve_model
+
+    return Path(find_gguf(resolve_model(settings.models_dir, settings.llm, "llm")))
+
+
 def model_choices(models_dir: Path, role: str) -> list[str]:
     """Model names an admin can pick for a role (the settings dialog's lists)."""
     from operator_assistant.core.models import available_models

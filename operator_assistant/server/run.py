@@ -149,12 +149,10 @@ def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_po
             children.append(chroma)
             settings = dataclasses.replace(settings, chroma_server=chroma.start())
         if model is not None:
-            from operator_assistant.core.llm.llama import find_gguf
-            from operator_assistant.core.models import resolve_model
+            from operator_assistant.core.workspace import language_model_file
             from operator_assistant.server.model import ModelServer
 
-            gguf = Path(find_gguf(resolve_model(settings.models_dir, settings.llm, "llm")))
-            served = ModelServer(gguf, model.port, model.engine, model.slots, settings.llm_context,
+            served = ModelServer(language_model_file(settings), model.port, model.engine, model.slots, settings.llm_context,
                                  settings.llm_threads, logs / "model-server.log", model.program)
             children.append(served)
             settings = dataclasses.replace(settings, llm_server=served.start())
