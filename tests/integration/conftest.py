@@ -50,3 +50,22 @@ def docs(tmp_path: Path) -> Path:
 def copy_sample(names: list[str], target: Path) -> None:
     for name in names:
         shutil.copy(SAMPLE_DOCS / name, target / name)
+
+
+def assert_switching_embedders_re_embeds(data_dir: Path, docs: Path, before, after, models_dir: Path = MODELS) -> None:
+    """An index built with `before` is refused by `after` until ingest re-embeds every chunk."""
+    from operator_assistant.errors import IndexMismatch
+
+    first = make_engine(data_dir, before, models_dir=models_dir)
+    assert not first.ingest([docs]).failed
+    first.close()
+    engine = make_engine(data_dir, after, models_dir=models_dir)
+    try:
+        with pytest.raises(IndexMismatch):
+            engine.search("gas testing before entry")
+        report = engine.ingest([docs])
+        assert any("re-embedding every chunk" in note for note in report.notes)
+        assert engine.store.embedder_id == after.model_id
+        assert engine.search("gas testing before entry").hits
+    finally:
+        engine.close()

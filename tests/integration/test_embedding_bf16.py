@@ -11,9 +11,8 @@ from operator_assistant.core.chunking import ChunkParams, chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.embedding import Bf16PassageEmbedder, bf16_unsupported_reason, load_embedder
 from operator_assistant.core.models import resolve_model
-from operator_assistant.errors import IndexMismatch
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS, copy_sample, make_engine
+from tests.integration.conftest import MODELS, assert_switching_embedders_re_embeds, copy_sample
 
 NAME = "all-MiniLM-L6-v2"
 needs_bf16 = pytest.mark.skipif(bf16_unsupported_reason() is not None,
@@ -75,15 +74,4 @@ def test_cpu_check_reads_torchs_flags(monkeypatch):
 @needs_bf16
 def test_an_index_built_in_float32_is_re_embedded_for_bf16(bf16_embedder, embedder, tmp_path: Path, docs: Path):
     copy_sample(["confined-space-entry.txt"], docs)
-    data = tmp_path / "data"
-    first = make_engine(data, embedder)
-    assert not first.ingest([docs]).failed
-    first.close()
-    engine = make_engine(data, bf16_embedder)
-    with pytest.raises(IndexMismatch):
-        engine.search("gas testing before entry")
-    report = engine.ingest([docs])
-    assert any("re-embedding every chunk" in note for note in report.notes)
-    assert engine.store.embedder_id == bf16_embedder.model_id
-    assert engine.search("gas testing before entry").hits
-    engine.close()
+    assert_switching_embedders_re_embeds(tmp_path / "data", docs, embedder, bf16_embedder)

@@ -11,9 +11,9 @@ from operator_assistant.core.documents import load_document
 from operator_assistant.core.embedding import SplitEmbedder, load_embedder
 from operator_assistant.core.embedding_export import EXPORT_DIR, RECORD_FILE, prepare_export, read_record
 from operator_assistant.core.models import export_state, load_manifest, resolve_model, sha256_file
-from operator_assistant.errors import IndexMismatch, ModelError
+from operator_assistant.errors import ModelError
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS, copy_sample, make_engine
+from tests.integration.conftest import MODELS, assert_switching_embedders_re_embeds, copy_sample
 
 NAME = "all-MiniLM-L6-v2"
 
@@ -147,16 +147,5 @@ def test_an_admin_model_uses_torch(built: Path, tmp_path: Path):
 
 def test_the_index_knows_when_the_embedder_changes(built: Path, torch_embedder, tmp_path: Path, docs: Path):
     copy_sample(["confined-space-entry.txt", "alarm-response-procedures.md"], docs)
-    data = tmp_path / "data"
-    with_torch = make_engine(data, torch_embedder, models_dir=built)
-    assert not with_torch.ingest([docs]).failed
-    with_torch.close()
     fast = load_embedder(resolve_model(built, NAME, "embedder"), backend="auto")
-    engine = make_engine(data, fast, models_dir=built)
-    with pytest.raises(IndexMismatch):
-        engine.search("gas testing before entry")
-    report = engine.ingest([docs])
-    assert any("re-embedding every chunk" in note for note in report.notes)
-    assert engine.store.embedder_id == fast.model_id
-    assert engine.search("gas testing before entry").hits
-    engine.close()
+    assert_switching_embedders_re_embeds(tmp_path / "data", docs, torch_embedder, fast, models_dir=built)
