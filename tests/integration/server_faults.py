@@ -212,7 +212,6 @@ class Trials:
         self.rng = random.Random(seed)
         self.base = self.work / "base"
         self.token = build_base(self.base)
-        self.port = free_port()
         self.base_report = index_report(self.base / "index", self.work / "base-report.json")
         self.old = {s: d["hash"] for s, d in self.base_report["documents"].items()}
         params = load_settings(data_dir=self.base, models_dir=MODELS)
@@ -236,7 +235,9 @@ class Trials:
 
     def _plant(self, name: str) -> PlantProcess:
         data = fresh_copy(self.base, self.work / name / "data")
-        plant = PlantProcess(data, self.port, self.work / f"{name}-server.log")
+        # a port of its own: the upload and question plants outlive their trials, and a plant started on a
+        # port one of them still holds failed to bind while the other answered in its place
+        plant = PlantProcess(data, free_port(), self.work / f"{name}-server.log")
         plant.start()
         plant.wait_ready()
         return plant
