@@ -72,9 +72,6 @@ class LoopbackChild:
         log.info("%s on %s", self.name, self.url)
         return self.url
 
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
     def stop(self, timeout: float = 10.0) -> None:
         process, self._process = self._process, None
         if process is None or process.poll() is not None:

@@ -44,9 +44,6 @@ class RemoteModel:
         self.repeat_penalty = repeat_penalty
         self._tokenize_path: str | None = None  # which of the two servers' routes answered
 
-    def close(self) -> None:
-        """Nothing held between requests."""
-
     def _post(self, path: str, body: dict[str, Any]) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
         """The connection and its response, open: the caller reads, then closes the connection."""
         connection = http.client.HTTPConnection(self._host, self._port, timeout=READ_SECONDS)
