@@ -52,16 +52,16 @@ class Settings:
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
     embed_batch_size: int = 32
-    # "torch": passages and questions by the full model. "auto": passages by the int8 export
-    # `models fetch` builds for the shipped embedder (twice as fast), questions and the refusal
-    # evidence by the full model (core/embedding.py SplitEmbedder). Not the default: on the
-    # real-document questions it lost two answers that torch gets right, one of them shown as an
-    # unrelated passage (BENCHMARKS.md "Ingest speed: embedder"). "bf16": passages by the full
-    # model in bfloat16 where the CPU has bfloat16 instructions (float32 elsewhere), questions in
-    # float32; same answers on both question sets, but not the default because switching re-embeds
-    # every existing index and the id depends on the CPU (BENCHMARKS.md "bfloat16 passages").
-    # "auto" applies to the shipped embedder only; "bf16" to any. Changing it re-embeds the index.
-    embed_backend: str = "torch"
+    # "" (default): the backend the index was built with, so an upgrade never re-embeds a plant's
+    # index; a new or empty index gets "bf16". "bf16": passages by the full model in bfloat16 where
+    # the CPU has bfloat16 instructions (float32 elsewhere), questions and the refusal evidence in
+    # float32: same answers on both question sets, ingest about 1.4x faster (BENCHMARKS.md "bfloat16
+    # passages"). "torch": everything in float32. "auto": passages by the int8 export `models fetch`
+    # builds for the shipped embedder, questions by the full model; it lost two real-document
+    # answers that float32 gets right (BENCHMARKS.md "Ingest speed: embedder"), so never chosen
+    # by default. "auto" applies to the shipped embedder only. Setting one that differs from the
+    # index's re-embeds the index on the next ingest or reindex.
+    embed_backend: str = ""
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
     rerank_candidates: int = 40  # hybrid hits handed to the reranker
@@ -222,8 +222,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
-    if "embed_backend" in checked and checked["embed_backend"] not in ("auto", "torch", "bf16"):
-        raise UserError(f"setting 'embed_backend' in {origin} must be 'auto', 'torch' or 'bf16',"
+    if "embed_backend" in checked and checked["embed_backend"] not in ("", "auto", "torch", "bf16"):
+        raise UserError(f"setting 'embed_backend' in {origin} must be '' (as the index), 'auto', 'torch' or 'bf16',"
                         f" not {checked['embed_backend']!r}")
     if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
         raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"

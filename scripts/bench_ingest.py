@@ -74,7 +74,8 @@ def children_cpu_seconds() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--backend", choices=BACKENDS, default="auto")
+    parser.add_argument("--backend", choices=("", *BACKENDS), default="",
+                        help="as embed_backend; \"\" (default): what the app picks for a new data folder")
     parser.add_argument("--stages", action="store_true", help="also time parse+chunk and tokenize on their own")
     parser.add_argument("--parse", choices=("child", "here"), default="child",
                         help="parse in a child process, reading the next file ahead (as the app does), or in this one")

@@ -15,7 +15,6 @@ from typing import Protocol
 
 import numpy as np
 
-from operator_assistant.config import Settings
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -246,7 +245,22 @@ class Bf16PassageEmbedder:
         return self.questions.embed(texts)
 
 
-def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = Settings.embed_backend,
+def default_backend(model_id: str, index_embedder_id: str | None) -> str:
+    """The backend when the settings name none: the one the index was built with (its id's suffix),
+    so that an existing index is never re-embedded by an upgrade; "bf16" for a new or empty index,
+    or one built with another model (re-embedded anyway), where the CPU runs bfloat16 natively."""
+    if index_embedder_id is not None and index_embedder_id.startswith(model_id):
+        suffix = index_embedder_id[len(model_id):]
+        if suffix == "":
+            return "torch"
+        if suffix == "+bf16":
+            return "bf16"
+        if suffix.startswith("+int8@"):
+            return "auto"
+    return "bf16" if bf16_unsupported_reason() is None else "torch"
+
+
+def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "torch",
                   threads: int = 0) -> Embedder:
     """Passages by the int8 export and questions by torch (SplitEmbedder) when the export was
     built for this shipped model and `backend` is "auto"; passages in bfloat16 and questions in

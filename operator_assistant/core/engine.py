@@ -19,7 +19,7 @@ from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.documents.process import DocumentProcess
-from operator_assistant.core.embedding import Embedder, load_embedder
+from operator_assistant.core.embedding import Embedder, default_backend, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
 from operator_assistant.core.models import model_status, resolve_model
@@ -61,8 +61,10 @@ class Engine:
         with self._lock:
             if self._embedder is None:
                 model = resolve_model(self.settings.models_dir, self.settings.embedder, "embedder")
-                self._embedder = load_embedder(model, self.settings.embed_batch_size,
-                                               self.settings.embed_backend, self.settings.llm_threads)
+                backend = self.settings.embed_backend or default_backend(
+                    model.model_id, self.store.embedder_id if self.store.manifest.chunk_count() else None)
+                self._embedder = load_embedder(model, self.settings.embed_batch_size, backend,
+                                               self.settings.llm_threads)
             return self._embedder
 
     @property

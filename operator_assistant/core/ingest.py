@@ -30,6 +30,7 @@ from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
 from operator_assistant.core.index.store import DocumentChange, IndexStore
+from operator_assistant.core.index.vectors import import_chroma_in_background
 from operator_assistant.core.ingest_report import (
     ADDED,
     DUPLICATE,
@@ -394,6 +395,8 @@ def ingest_paths(
         store.rebuild_dense(lambda texts: embedder.embed(texts, cancel=cancel), embedder.model_id)
 
     files, roots, problems, out.skipped = collect_files(paths)
+    if files:
+        import_chroma_in_background()
     for problem in problems:
         emit(problem)
     gone = _gone_under(store, roots)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sys
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -51,6 +53,23 @@ def _precomputed_vectors_class() -> type:
             return "cosine"
 
     return PrecomputedVectors
+
+
+def import_chroma_in_background() -> None:
+    """Start importing chromadb (about a second of one core) on a thread while this process waits on other work.
+
+    An ingest's first write opens Chroma; the import can run while the first files are parsed and
+    embedded instead of after. A failed import is left to the real one, which reports it."""
+    if "chromadb" in sys.modules:
+        return
+
+    def load() -> None:
+        try:
+            import chromadb  # noqa: F401
+        except Exception:  # noqa: BLE001 - reported by the import that needs it
+            log.debug("chromadb import ahead of time failed", exc_info=True)
+
+    threading.Thread(target=load, name="import-chromadb", daemon=True).start()
 
 
 def _chroma_client(path: Path, server: str) -> Any:
