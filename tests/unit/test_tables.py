@@ -176,3 +176,27 @@ def test_a_drawn_grid_with_split_columns_and_a_wrapped_header_reads_as_its_table
     assert table is not None
     assert table.names == ("Volume of Water", "Amount of 6% Bleach to Add")
     assert [texts(r) for r in table.rows] == [["1 gallon", "8 drops"], ["8 gallons", "2/3 tsp"]]
+
+
+def test_ruled_grids_are_found_on_a_copy_without_text_where_the_page_has_them():
+    # pdfplumber reads a copy of the ruled pages without their text (it would lay out every
+    # character first); the grids must be the ones it finds on the pages themselves
+    import pdfplumber
+    import pypdfium2 as pdfium
+
+    from operator_assistant.core.documents.pdf_tables import _drawing_only
+
+    data = (SAMPLE_DOCS / "booster-station-b-om-manual.pdf").read_bytes()
+    numbers = [0, 1, 3]
+    copy = _drawing_only(data, numbers)
+    assert all(pdfium.PdfDocument(copy)[i].get_textpage().count_chars() == 0 for i in range(len(numbers)))
+    with pdfplumber.open(io.BytesIO(data)) as original, pdfplumber.open(io.BytesIO(copy)) as drawn:
+        for index, number in enumerate(numbers):
+            assert drawn.pages[index].bbox == original.pages[number].bbox
+            found = [t.cells for t in original.pages[number].find_tables()]
+            assert found  # the page has ruled tables
+            again = [t.cells for t in drawn.pages[index].find_tables()]
+            assert len(again) == len(found)
+            for cells, copied in zip(found, again):
+                assert len(copied) == len(cells)
+                assert all(abs(a - b) < 1e-3 for box, other in zip(cells, copied) for a, b in zip(box, other))

@@ -91,7 +91,9 @@ def _page_read(page: int, pages: int) -> None:
 
 
 def _ready() -> None:
-    """Nothing: submitted to have the child started."""
+    """Submitted to have the child started; it also imports the one parser loaded on first use
+    (pdfplumber, for ruled tables), so the first PDF does not wait for it."""
+    import pdfplumber  # noqa: F401
 
 
 def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> Document:
