@@ -55,7 +55,7 @@ class Settings:
     # "" (default): the backend the index was built with, so an upgrade never re-embeds a plant's
     # index; a new or empty index gets "bf16". "bf16": passages by the full model in bfloat16 where
     # the CPU has bfloat16 instructions (float32 elsewhere), questions and the refusal evidence in
-    # float32: same answers on both question sets, ingest about 1.7x faster (BENCHMARKS.md "bfloat16
+    # float32: same answers on both question sets, ingest 1.35-1.8x faster (BENCHMARKS.md "bfloat16
     # passages"). "torch": everything in float32. "auto": passages by the int8 export `models fetch`
     # builds for the shipped embedder, questions by the full model; it lost two real-document
     # answers that float32 gets right (BENCHMARKS.md "Ingest speed: embedder"), so never chosen

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.embedding import load_embedder
+from operator_assistant.core.embedding import default_backend, load_embedder
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.models import resolve_model
 from operator_assistant.errors import ModelError
@@ -23,6 +23,14 @@ def embedder():
     except ModelError as exc:
         pytest.fail(f"{exc} (the integration tests need the bundled weights)")
     return load_embedder(model)
+
+
+@pytest.fixture(scope="session")
+def app_embedder():
+    """The embedder the app picks for a new data folder (bfloat16 passages where the CPU has them):
+    for opening an index the command line built."""
+    model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
+    return load_embedder(model, backend=default_backend(model.model_id, None))
 
 
 def make_engine(data_dir: Path, loaded_embedder=None, models_dir: Path = MODELS, **overrides) -> Engine:

@@ -325,7 +325,7 @@ def cli_batch(tmp_path_factory):
 
 
 @pytest.mark.parametrize("case", CLI_CASES)
-def test_bad_batch_through_the_cli(case, cli_batch, embedder):
+def test_bad_batch_through_the_cli(case, cli_batch, app_embedder):
     needs_user_permissions(case)
     docs, data, specs, run = cli_batch
     assert run.returncode == 1, run.stdout + run.stderr  # some files failed: exit 1, after the whole batch
@@ -339,7 +339,7 @@ def test_bad_batch_through_the_cli(case, cli_batch, embedder):
         assert words in line, line
     assert f"unchanged {docs / 'manual.md'}" in run.stdout
     # what the command wrote is searchable (opened here: a search subprocess per query would be slow)
-    engine = make_engine(data, embedder)
+    engine = make_engine(data, app_embedder)  # the index the command built
     try:
         assert_searchable(engine, spec)
         consistent(engine)

@@ -49,7 +49,7 @@ def _count(db_path: Path, sql: str) -> int:
         return 0
 
 
-def test_sigkill_mid_ingest_then_open_and_finish(tmp_path, sample_copy, embedder):
+def test_sigkill_mid_ingest_then_open_and_finish(tmp_path, sample_copy, app_embedder):
     data = tmp_path / "data"
     data.mkdir()
     (data / "config.toml").write_text("ingest_batch_chunks = 16\n", encoding="utf-8")
@@ -64,7 +64,7 @@ def test_sigkill_mid_ingest_then_open_and_finish(tmp_path, sample_copy, embedder
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
 
-    engine = make_engine(data, embedder)
+    engine = make_engine(data, app_embedder)
     partial = consistent(engine)  # opening the dense index reconciles it with the manifest
     docs = [d for d in engine.store.manifest.documents() if d.status == "indexed"]
     assert 0 < partial and 0 < len(docs) < 14
@@ -75,6 +75,6 @@ def test_sigkill_mid_ingest_then_open_and_finish(tmp_path, sample_copy, embedder
     assert report.count("unchanged") == len(docs) and report.count("added") == 14 - len(docs)
     total = consistent(engine)
 
-    clean = make_engine(tmp_path / "clean", embedder)
+    clean = make_engine(tmp_path / "clean", app_embedder)
     clean.ingest([sample_copy])
     assert total == consistent(clean)
