@@ -758,20 +758,20 @@ def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: lis
                 print(f"    note: {r.wording_note}")
             if r.unsupported:
                 print(f"    UNSUPPORTED: {list(r.unsupported)}")
+            if r.refusal_reason:
+                print(f"    reason: {r.refusal_reason}")
     lat = out.latency
     total = out.overall
     print(f"\r{index.line()}")
     print(f"{total.questions} questions ({out.answerable} answerable, {out.not_in_corpus} not in corpus); "
           f"mode {mode}; reranker: {reranker}; threshold {threshold or 0:.3f}"
           f" ({'calibrated' if calibrated else 'default'})")
-    print(f"{'kind':<14} {'n':>3} {'correct':>8} {'cited':>6} {'refused':>8} {'unsupported':>11} {'words':>6} {'p95':>5}")
-    nan = float("nan")
-    for kind, m in [("all", total), *out.by_kind.items()]:
-        refused = next((v for v in (m.refused_answerable, m.refused_not_in_corpus) if v is not None), 0.0)
-        words = m.words_shown
-        print(f"{kind:<14} {m.questions:>3} {nan if m.answer_correct is None else m.answer_correct:>8.3f} "
-              f"{nan if m.citation_accuracy is None else m.citation_accuracy:>6.3f} {refused:>8.3f} "
-              f"{m.shown_unsupported_values:>11} {words.mean if words else 0:>6.1f} {words.p95 if words else 0:>5}")
+    _print_kinds([("all", total), *out.by_kind.items()])
+    for split, metrics in out.by_split.items():
+        print(f"split {split}:")
+        _print_kinds([("all", metrics), *out.by_split_kind[split].items()])
+    if out.not_listed:
+        print(f"not-listed codes answered 'not listed': {out.not_listed_said}/{out.not_listed}")
     print(f"answer correct, number+identifier {out.answer_correct_number_identifier}")
     print(f"refused: not in corpus {total.refused_not_in_corpus or 0:.3f}, answerable {total.refused_answerable or 0:.3f}")
     print(f"words shown, non-procedure mean {out.words_shown_non_procedure_mean:.1f}; cards {out.cards}; "
@@ -780,6 +780,17 @@ def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: lis
     print(f"first token p50/p95          {lat.first_token.p50_ms:.0f} / {lat.first_token.p95_ms:.0f} ms")
     print(f"total p50/p95                {lat.total.p50_ms:.0f} / {lat.total.p95_ms:.0f} ms")
     return EXIT_OK
+
+
+def _print_kinds(metrics: Sequence[tuple[str, Any]]) -> None:
+    print(f"{'kind':<14} {'n':>3} {'correct':>8} {'cited':>6} {'refused':>8} {'unsupported':>11} {'words':>6} {'p95':>5}")
+    nan = float("nan")
+    for kind, m in metrics:
+        refused = next((v for v in (m.refused_answerable, m.refused_not_in_corpus) if v is not None), 0.0)
+        words = m.words_shown
+        print(f"{kind:<14} {m.questions:>3} {nan if m.answer_correct is None else m.answer_correct:>8.3f} "
+              f"{nan if m.citation_accuracy is None else m.citation_accuracy:>6.3f} {refused:>8.3f} "
+              f"{m.shown_unsupported_values:>11} {words.mean if words else 0:>6.1f} {words.p95 if words else 0:>5}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from operator_assistant.core.answer.evidence import (
     unfamiliar_terms,
 )
 from operator_assistant.core.answer.followup import search_query
+from operator_assistant.core.answer.lookup import Lookup, NotListed
 from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
 from operator_assistant.core.answer.records import (
     PROCEDURE,
@@ -79,6 +80,8 @@ class Assistant:
         self._prepare_lock = threading.Lock()
         self.evidence = Evidence(lambda texts: engine.embedder.embed_like_query(texts), policy)
         self.cards = CardBuilder(engine.store.manifest, self.evidence, policy)
+        self.lookup = Lookup(engine.store.manifest, lambda texts: engine.embedder.embed_like_query(texts),
+                             lambda: engine.store.lexical().index.vocabulary, policy)
 
     @property
     def llm(self) -> LanguageModel:
@@ -144,16 +147,21 @@ class Assistant:
             ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
             sources = self._sources(ranked)
             threshold, _ = self.threshold()
-            found = None
-            if not should_refuse(evidence, threshold, bool(sources)):
+            # a code, alarm or object the question names is looked up by its key, whatever the evidence
+            found = self.lookup.by_key(question, query, sources)
+            if found is None and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.lexical().index.query_identifiers(query)
-                found = self.cards.build(question, query, sources, vector, identifiers)
+                found = (self.lookup.by_symptom(question, vector, sources)
+                         or self.cards.build(question, query, sources, vector, identifiers))
         yield SourcesFound(sources)
-        reason = missing_answer(question, found.card.as_text()) if found is not None else ""
+        not_listed = found if isinstance(found, NotListed) else None
+        found = None if isinstance(found, NotListed) else found
+        reason = not_listed.reason if not_listed else (missing_answer(question, found.card.as_text()) if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)
-            yield self._answered(Answer(question, query, REFUSAL, True, [], closest=self._closest(sources),
+            closest = not_listed.closest if not_listed else self._closest(sources)
+            yield self._answered(Answer(question, query, REFUSAL, True, [], closest=closest,
                                         evidence=evidence, threshold=threshold or 0.0, timings=timings,
                                         unfamiliar=self.unfamiliar(query), mode=mode, refusal_reason=reason))
             return

@@ -12,7 +12,7 @@ import json
 import math
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -207,7 +207,12 @@ def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Rer
 
 # Golden set
 
-KINDS = ("fact", "number", "identifier", "procedure", "paraphrase", "follow-up", "not-in-corpus")
+# "code": names a code, alarm, parameter, register or MIB object; "symptom": describes what is wrong and asks for
+# causes or remedies; "not-listed": names a key of a real table's family that the table does not hold (not answerable).
+KINDS = ("fact", "number", "identifier", "procedure", "paraphrase", "follow-up", "code", "symptom", "not-listed",
+         "not-in-corpus")
+# The halves of a real-document set, by whole documents: rules are fitted on "tune", judged on "confirm".
+SPLITS = ("tune", "confirm")
 
 
 @dataclass(frozen=True)
@@ -219,6 +224,7 @@ class GoldenQuestion:
     section: str | None
     answer_keywords: tuple[str, ...]
     follows: str | None
+    split: str = ""  # "tune" or "confirm" in a real-document set; "" where the set is not split
 
 
 def load_golden(path: Path) -> list[GoldenQuestion]:
@@ -229,11 +235,14 @@ def load_golden(path: Path) -> list[GoldenQuestion]:
         try:
             row = json.loads(line)
             q = GoldenQuestion(str(row["id"]), row["question"], row["kind"], row.get("source_file"),
-                               row.get("section"), tuple(row.get("answer_keywords") or ()), row.get("follows"))
+                               row.get("section"), tuple(row.get("answer_keywords") or ()), row.get("follows"),
+                               row.get("split") or "")
         except (ValueError, KeyError, TypeError) as exc:
             raise UserError(f"{path}:{n}: not a golden question ({exc})") from exc
         if q.kind not in KINDS:
             raise UserError(f"{path}:{n}: unknown kind {q.kind!r}", f"kinds: {', '.join(KINDS)}")
+        if q.split and q.split not in SPLITS:
+            raise UserError(f"{path}:{n}: unknown split {q.split!r}", f"splits: {', '.join(SPLITS)}")
         questions.append(q)
     return questions
 
@@ -426,6 +435,12 @@ class AnswerRow:
     retrieve_rerank_ms: float
     answer: str
     cited: tuple[str, ...]  # file names, in citation order
+    split: str = ""
+    refusal_reason: str = ""
+
+    @property
+    def said_not_listed(self) -> bool:
+        return self.refused and "is not listed in" in self.refusal_reason
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -512,6 +527,12 @@ class AnswersEval:
     by_kind: dict[str, AnswerMetrics]
     latency: AnswerLatency
     rows: tuple[AnswerRow, ...]
+    # the same per half of a split set ({} where the set has no split), overall and per kind
+    by_split: dict[str, AnswerMetrics] = field(default_factory=dict)
+    by_split_kind: dict[str, dict[str, AnswerMetrics]] = field(default_factory=dict)
+    # not-listed questions answered "... is not listed in <table>", and how many there were
+    not_listed_said: int = 0
+    not_listed: int = 0
 
     @classmethod
     def of(cls, rows: Sequence[AnswerRow]) -> AnswersEval:
@@ -537,6 +558,13 @@ class AnswersEval:
                 retrieve_rerank=Latency.of([r.retrieve_rerank_ms for r in rows]),
             ),
             rows=tuple(rows),
+            by_split={split: AnswerMetrics.of([r for r in rows if r.split == split])
+                      for split in SPLITS if any(r.split == split for r in rows)},
+            by_split_kind={split: {kind: AnswerMetrics.of([r for r in rows if r.split == split and r.kind == kind])
+                                   for kind in KINDS if any(r.split == split and r.kind == kind for r in rows)}
+                           for split in SPLITS if any(r.split == split for r in rows)},
+            not_listed_said=sum(r.said_not_listed for r in rows if r.kind == "not-listed"),
+            not_listed=sum(1 for r in rows if r.kind == "not-listed"),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -546,6 +574,10 @@ class AnswersEval:
                 "words_shown_non_procedure_mean": self.words_shown_non_procedure_mean, "cards": dict(self.cards),
                 "wording_shown": self.wording_shown, "wording_left_out": self.wording_left_out,
                 "by_kind": {kind: m.to_json() for kind, m in self.by_kind.items()},
+                **({"by_split": {split: {**m.to_json(), "by_kind": {k: v.to_json()
+                                                                     for k, v in self.by_split_kind[split].items()}}
+                                 for split, m in self.by_split.items()}} if self.by_split else {}),
+                **({"not_listed_said": self.not_listed_said, "not_listed": self.not_listed} if self.not_listed else {}),
                 "latency": self.latency.to_json(), "rows": [r.to_json() for r in self.rows]}
 
 
@@ -581,7 +613,7 @@ def run_answers(assistant: Assistant, questions: list[GoldenQuestion], temperatu
             card_ms=answer.timings.get("card_ms"), first_token_ms=answer.timings.get("first_token_ms") or None,
             total_ms=answer.timings.get("total_ms"),
             retrieve_rerank_ms=answer.timings.get("retrieve_ms", 0) + answer.timings.get("rerank_ms", 0),
-            answer=answer.text, cited=cited,
+            answer=answer.text, cited=cited, split=q.split, refusal_reason=answer.refusal_reason,
         ))
         if progress is not None:
             progress(n + 1, len(questions))

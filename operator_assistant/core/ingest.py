@@ -23,12 +23,22 @@ import numpy as np
 from operator_assistant.config import Settings
 from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
+from operator_assistant.core.documents.entries import Entry, find_entries
 from operator_assistant.core.documents.identity import read_identity
 from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, unreadable_note
 from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
-from operator_assistant.core.index.manifest import FAILED, INDEXED, ChunkRecord, DocumentRecord, NewChunk, TableRecord, now
+from operator_assistant.core.index.manifest import (
+    FAILED,
+    INDEXED,
+    ChunkRecord,
+    DocumentRecord,
+    EntryRecord,
+    NewChunk,
+    TableRecord,
+    now,
+)
 from operator_assistant.core.index.store import DocumentChange, IndexStore
 from operator_assistant.core.index.vectors import import_chroma_in_background
 from operator_assistant.core.ingest_report import (
@@ -224,6 +234,8 @@ class Indexer:
                 fresh.append(chunk)
         change.tables = [TableRecord(doc_id, n, *_place(table, chunks, document), table)
                          for n, table in enumerate(document.tables)]
+        change.entries = [EntryRecord(doc_id, n, *_place(entry, chunks, document), entry)
+                          for n, entry in enumerate(find_entries(document))]
         change.identity = read_identity(document.title, document.first_page_text(), document.properties,
                                         Path(source).name)
         change.ocr_pages = document.ocr_pages
@@ -262,8 +274,8 @@ class Indexer:
         return results
 
 
-def _place(table: Table, chunks: Sequence[Chunk], document: Document) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """(section, pages) of a table: the section of the chunk it starts in, the pages it spans."""
+def _place(table: Table | Entry, chunks: Sequence[Chunk], document: Document) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(section, pages) of a table or entry: the section of the chunk it starts in, the pages it spans."""
     section = next((c.section for c in chunks if c.start <= table.start < c.end),
                    next((c.section for c in reversed(chunks) if c.start <= table.start), ()))
     pages: tuple[int, ...] = ()

@@ -69,6 +69,16 @@ class AnswerPolicy:
     # A procedure is shown whole up to this many steps, else the steps around the best one.
     procedure_steps: int = 20
 
+    # --- lookups (BENCHMARKS.md, "Issue 24: lookup entries") ---
+    # A key in no entry is "not listed" only where its family has at least this many entries in a
+    # document search found: two codes in a sentence are no table to look in.
+    lookup_group_min: int = 3
+    # A troubleshooting row answers a question that asks for causes or remedies when its symptom is at
+    # least this close to the question (MiniLM cosine), the share of its words the question holds added
+    # with this weight. Fitted on the tune half of tests/data/plant_docs_2_golden.jsonl.
+    symptom_min_cosine: float = 0.5
+    symptom_word_weight: float = 0.3
+
     # --- the model's wording (BENCHMARKS.md, "Answers: evidence first", "The model's wording") ---
     # Prompt tokens: the card's evidence and the question; the fixed rules come first so that
     # llama.cpp reuses their cached state (measured 200 prompt tokens/s on two cores).

@@ -12,7 +12,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from operator_assistant.core.chunking import indexed_text
+from operator_assistant.core.documents.entries import Entry, key_forms
 from operator_assistant.core.documents.identity import (
     FILE_NAME,
     TITLE_BLOCK,
@@ -110,6 +111,26 @@ CREATE TABLE IF NOT EXISTS ocr_pages (
     words TEXT NOT NULL,
     PRIMARY KEY (doc_id, page)
 );
+-- Lookup entries (core/documents/entries.py): a code, symptom or MIB object with the rest of its row,
+-- as JSON; `entry_keys` holds each of its written forms (key_forms), which questions are matched by.
+-- `grp` names what it was found in, so a key that is not there can be said to be not listed.
+CREATE TABLE IF NOT EXISTS entries (
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    grp TEXT NOT NULL,
+    section TEXT NOT NULL,
+    pages TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (doc_id, ordinal)
+);
+CREATE TABLE IF NOT EXISTS entry_keys (
+    key TEXT NOT NULL,
+    doc_id TEXT NOT NULL,
+    ordinal INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entry_keys_key ON entry_keys(key);
+CREATE INDEX IF NOT EXISTS entry_keys_doc ON entry_keys(doc_id);
 """
 
 INDEXED, FAILED = "indexed", "failed"
@@ -172,6 +193,17 @@ class TableRecord:
     section: tuple[str, ...]
     pages: tuple[int, ...]
     table: Table
+
+
+@dataclass(frozen=True)
+class EntryRecord:
+    """A document's lookup entry, with the section and pages it sits in."""
+
+    doc_id: str
+    ordinal: int
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    entry: Entry
 
 
 @dataclass(frozen=True)
@@ -357,6 +389,7 @@ class Manifest:
     def delete_document(self, db: sqlite3.Connection, doc_id: str) -> list[str]:
         ids = [r[0] for r in db.execute("SELECT chunk_id FROM chunks WHERE doc_id = ?", (doc_id,))]
         db.execute("DELETE FROM tables WHERE doc_id = ?", (doc_id,))
+        self._delete_entries(db, doc_id)
         db.execute("DELETE FROM ocr_pages WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
@@ -376,6 +409,53 @@ class Manifest:
                                " ORDER BY ordinal", (doc_id, end, start)).fetchall()
         return [TableRecord(doc_id, r[0], tuple(json.loads(r[1])), tuple(json.loads(r[2])), table_from_json(json.loads(r[3])))
                 for r in rows]
+
+    def table(self, doc_id: str, ordinal: int) -> TableRecord | None:
+        row = self.db.execute("SELECT section, pages, data FROM tables WHERE doc_id = ? AND ordinal = ?",
+                              (doc_id, ordinal)).fetchone()
+        return (TableRecord(doc_id, ordinal, tuple(json.loads(row[0])), tuple(json.loads(row[1])),
+                            table_from_json(json.loads(row[2]))) if row else None)
+
+    # lookup entries
+
+    def _delete_entries(self, db: sqlite3.Connection, doc_id: str) -> None:
+        db.execute("DELETE FROM entries WHERE doc_id = ?", (doc_id,))
+        db.execute("DELETE FROM entry_keys WHERE doc_id = ?", (doc_id,))
+
+    def replace_entries(self, db: sqlite3.Connection, doc_id: str, entries: Sequence[EntryRecord]) -> None:
+        self._delete_entries(db, doc_id)
+        db.executemany("INSERT INTO entries(doc_id, ordinal, kind, grp, section, pages, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       [(doc_id, e.ordinal, e.entry.kind, e.entry.group, json.dumps(e.section), json.dumps(e.pages),
+                         json.dumps(e.entry.to_json())) for e in entries])
+        db.executemany("INSERT INTO entry_keys(key, doc_id, ordinal) VALUES (?, ?, ?)",
+                       [(key, doc_id, e.ordinal) for e in entries
+                        for key in sorted(key_forms(e.entry.key.text) | set(e.entry.aliases))])
+
+    def _entries(self, where: str, args: Sequence[object]) -> list[EntryRecord]:
+        rows = self.db.execute(f"SELECT e.doc_id, e.ordinal, e.section, e.pages, e.data FROM entries e WHERE {where}"
+                               " ORDER BY e.doc_id, e.ordinal", tuple(args)).fetchall()
+        return [EntryRecord(r[0], r[1], tuple(json.loads(r[2])), tuple(json.loads(r[3])), Entry.from_json(json.loads(r[4])))
+                for r in rows]
+
+    def entries_for_keys(self, keys: Iterable[str]) -> list[EntryRecord]:
+        """The entries any of these key forms matches, in every document."""
+        keys = sorted(set(keys))
+        if not keys:
+            return []
+        marks = ", ".join("?" * len(keys))
+        return self._entries(f"EXISTS (SELECT 1 FROM entry_keys k WHERE k.doc_id = e.doc_id AND k.ordinal = e.ordinal"
+                             f" AND k.key IN ({marks}))", keys)
+
+    def entries_in(self, doc_ids: Iterable[str], kind: str | None = None) -> list[EntryRecord]:
+        """The entries of these documents (of one kind)."""
+        ids = sorted(set(doc_ids))
+        if not ids:
+            return []
+        where = f"e.doc_id IN ({', '.join('?' * len(ids))})" + (" AND e.kind = ?" if kind else "")
+        return self._entries(where, [*ids, *([kind] if kind else [])])
+
+    def entry_count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
 
     # identities
 

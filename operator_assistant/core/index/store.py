@@ -27,7 +27,14 @@ from operator_assistant.core.documents.identity import Identity
 from operator_assistant.core.documents.ocr import OcrPage
 from operator_assistant.core.index.lexical_snapshot import LexicalSnapshot
 from operator_assistant.core.index.lock import WriterLock
-from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord, Manifest, NewChunk, TableRecord
+from operator_assistant.core.index.manifest import (
+    ChunkRecord,
+    DocumentRecord,
+    EntryRecord,
+    Manifest,
+    NewChunk,
+    TableRecord,
+)
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.errors import IndexMismatch
 
@@ -49,6 +56,7 @@ class DocumentChange:
     tables: list[TableRecord] = field(default_factory=list)
     identity: Identity = field(default_factory=Identity)  # what the document says it is (number, revision, date)
     ocr_pages: dict[int, OcrPage] = field(default_factory=dict)
+    entries: list[EntryRecord] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -147,6 +155,7 @@ class IndexStore:
                     self.manifest.update_chunk_places(db, change.kept)
                     self.manifest.insert_chunks(db, change.added)
                     self.manifest.replace_tables(db, change.document.doc_id, change.tables)
+                    self.manifest.replace_entries(db, change.document.doc_id, change.entries)
                     self.manifest.set_read_identity(db, change.document.doc_id, change.identity,
                                                     change.document.indexed_at)
                     self.manifest.replace_ocr_pages(db, change.document.doc_id, change.ocr_pages)

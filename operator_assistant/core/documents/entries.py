@@ -1,0 +1,467 @@
+"""Lookup entries: key -> the rest of its row, found in a document at ingest.
+
+Where a control room looks things up: fault, alarm and diagnostic tables (code -> name ->
+cause -> remedy), troubleshooting tables (symptom -> causes -> remedies), "F1: Over Voltage"
+runs and "01  ILLEGAL FUNCTION  ..." lines, and SNMP MIB definitions (`OBJECT-TYPE`,
+`TRAP-TYPE`, `NOTIFICATION-TYPE`, `OBJECT-IDENTITY` with their clauses and `::= { parent N }`).
+Every field is a verbatim span of the document text, so the viewer can highlight it.
+It must not guess: a row whose key column does not read as codes or symptoms gives no entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from operator_assistant.core.documents.base import FURNITURE, HEADING, Document
+from operator_assistant.core.documents.tables import Cell, Table
+
+CODE, SYMPTOM, OBJECT = "code", "symptom", "object"
+
+# A code as tables write them: F3, F03, E-47, 0x04, 04, 0121H, PD013, P1.02, AL-12, 2.1.3.
+_CODE = re.compile(r"^(?:0x[0-9a-f]{1,8}|[0-9a-f]{1,6}h|[a-z]{0,4}[-_.]?\d{1,6}(?:[.-]\d{1,4})?[a-z]?|"
+                   r"[0-9]{1,3}[a-f][0-9a-f]?)$", re.IGNORECASE)
+# Column headers of a troubleshooting table: what is wrong, why, and what to do.
+_SYMPTOM_HEADER = re.compile(r"\b(symptom|trouble|problem|fault|failure|condition|malfunction|phenomenon|"
+                             r"indication|defect)", re.IGNORECASE)
+_CAUSE_HEADER = re.compile(r"\b(cause|causes|reason|reasons)\b", re.IGNORECASE)
+_REMEDY_HEADER = re.compile(r"\b(remed\w*|action|actions|corrective|correction|solution|solutions|check|repair|"
+                            r"measure|measures|countermeasure\w*|what to do)\b", re.IGNORECASE)
+# The marks of a troubleshooting matrix: a cause row marked under each symptom column it explains.
+_MARKS = frozenset("x X ● • ✓ ✔ ○ o O * ×".split())
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named piece of an entry: a cell with its column name, or a clause of a definition."""
+
+    name: str
+    text: str
+    start: int
+    end: int
+    ref: str = ""  # a spreadsheet cell reference where the document has one
+    row: int = 0  # the entry's row it is in (a symptom's second cause is row 1), for the card
+    column: int = 0  # its column in the table, 0 outside tables
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: Field  # the key as written, where it is written
+    kind: str  # CODE, SYMPTOM or OBJECT
+    family: str  # words that say what the keys of its group are: key column name, section, macro
+    group: str  # what the operator is told was looked in: "table 'Diagnostic messages'"
+    fields: tuple[Field, ...]
+    aliases: tuple[str, ...] = ()  # other ways the key is written: an OID "fooAlarms.17"
+    table: int | None = None  # ordinal of the document table it comes from, with its rows
+    rows: tuple[int, ...] = ()
+
+    @property
+    def start(self) -> int:
+        return min([self.key.start] + [f.start for f in self.fields])
+
+    @property
+    def end(self) -> int:
+        return max([self.key.end] + [f.end for f in self.fields])
+
+    def to_json(self) -> dict:
+        return {"key": _field_json(self.key), "kind": self.kind, "family": self.family, "group": self.group,
+                "fields": [_field_json(f) for f in self.fields], "aliases": list(self.aliases),
+                "table": self.table, "rows": list(self.rows)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Entry:
+        return cls(Field(*data["key"]), data["kind"], data["family"], data["group"],
+                   tuple(Field(*f) for f in data["fields"]), tuple(data.get("aliases", ())), data.get("table"),
+                   tuple(data.get("rows", ())))
+
+
+def _field_json(f: Field) -> list:
+    return [f.name, f.text, f.start, f.end, f.ref, f.row, f.column]
+
+
+# how keys are written
+
+_HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
+_PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")
+
+
+def key_forms(text: str) -> set[str]:
+    """Every form a key is matched by: F3 and F03 give "f3", E-47 and E47 "e47", 04, 0x04 and 4 give "4",
+    0121H and 0x0121 "289", "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17"; case never matters."""
+    key = " ".join(text.split()).casefold().strip(" .:;,")
+    oid = re.fullmatch(r"\{\s*([a-z][\w-]*)\s+(\d+)\s*\}", key)
+    if oid:
+        return {f"{oid.group(1)}.{int(oid.group(2))}"}
+    forms = {key.replace(" ", "")}
+    hexa = _HEX.match(key)
+    if hexa:
+        forms.add(str(int(hexa.group(1) or hexa.group(2), 16)))
+        return forms
+    dotted = re.fullmatch(r"([a-z][\w-]*)\.(\d+)", key)
+    if dotted and not dotted.group(1).isdigit():
+        return {f"{dotted.group(1)}.{int(dotted.group(2))}"}
+    m = _PREFIXED.match(key)
+    if m:
+        prefix, number, rest, suffix = m.groups()
+        rest = re.sub(r"([.-])0*(\d)", r"\1\2", rest)
+        forms.add(f"{prefix}{int(number)}{rest.replace('-', '.')}{suffix}")
+    elif re.fullmatch(r"[0-9a-f]{1,4}", key):  # "0B", "1F": a hex code written without 0x
+        forms.add(str(int(key, 16)))
+    return forms
+
+
+def key_prefix(text: str) -> str:
+    """The letters a code starts with ("F" of F3, "PD" of PD013), "" for a number."""
+    m = _PREFIXED.match(" ".join(text.split()).casefold())
+    return m.group(1) if m else ""
+
+
+def is_code(text: str) -> bool:
+    text = text.strip()
+    return 0 < len(text) <= 12 and bool(_CODE.match(text)) and any(c.isdigit() for c in text)
+
+
+# the section a place is in
+
+
+def _headings_before(document: Document) -> list[tuple[int, int, str]]:
+    return [(b.start, b.level, b.label) for b in document.blocks if b.kind == HEADING and b.label]
+
+
+def _section_at(headings: Sequence[tuple[int, int, str]], offset: int) -> tuple[str, ...]:
+    path: list[tuple[int, str]] = []
+    for start, level, label in headings:
+        if start > offset:
+            break
+        path = [p for p in path if p[0] < level] + [(level, label)]
+    return tuple(label for _, label in path)
+
+
+def _group_name(kind: str, section: Sequence[str], fallback: str) -> str:
+    title = section[-1] if section else fallback
+    return f"{kind} '{title}'" if title else kind
+
+
+# tables
+
+
+def _codes_cell(text: str) -> bool:
+    """A cell of codes: one code, or several stacked ("PD118 PD119 PD120") or as a range ("E015H ~ E01CH")."""
+    parts = [p for p in re.split(r"[\s～~,]+", text) if p and p not in "-–"]
+    return bool(parts) and all(is_code(p) for p in parts)
+
+
+def _key_column(rows: Sequence[Sequence[Cell]], width: int) -> int | None:
+    """The column of codes among the first three: most of its filled cells are codes."""
+    for column in range(min(3, width - 1)):
+        keys = [row[column].text for row in rows if column < len(row) and row[column].text]
+        if len(keys) >= 2 and sum(_codes_cell(k) for k in keys) >= 0.6 * len(keys):
+            return column
+    return None
+
+
+def _troubleshooting(table: Table) -> bool:
+    names = table.names
+    others = names[1:]
+    remedy = any(_REMEDY_HEADER.search(n) for n in others)
+    return remedy and (bool(_SYMPTOM_HEADER.search(names[0])) or any(_CAUSE_HEADER.search(n) for n in others))
+
+
+def _row_groups(rows: Sequence[Sequence[Cell]], key: int) -> list[list[int]]:
+    """Rows that make one entry: a key cell spanning down (the same Cell), or rows with an empty key under it."""
+    groups: list[list[int]] = []
+    for n, row in enumerate(rows):
+        if key >= len(row):
+            continue
+        cell = row[key]
+        if groups and (not cell.text or cell == rows[groups[-1][0]][key]):
+            groups[-1].append(n)
+        elif cell.text:
+            groups.append([n])
+    return groups
+
+
+def _fields(rows: Sequence[Sequence[Cell]], group: Sequence[int], key: int, names: Sequence[str]) -> list[Field]:
+    fields: list[Field] = []
+    seen: set[Cell] = {rows[group[0]][key]}
+    for line, r in enumerate(group):
+        for c, cell in enumerate(rows[r]):
+            if c != key and cell.text and cell not in seen:
+                seen.add(cell)
+                fields.append(Field(names[c] if c < len(names) else "", cell.text, cell.start, cell.end,
+                                    getattr(cell, "ref", ""), line, c))
+    return fields
+
+
+def _aliases(text: str) -> tuple[str, ...]:
+    """Each code of a cell that holds several: "PD118 PD119" is found by either."""
+    parts = [p for p in re.split(r"[\s～~,]+", text) if is_code(p)]
+    return tuple(sorted({form for p in parts for form in key_forms(p)})) if len(parts) > 1 else ()
+
+
+def _is_caption_row(row: Sequence[Cell]) -> bool:
+    return len({c.text for c in row if c.text}) == 1 and len(row) > 2
+
+
+def table_entries(table: Table, ordinal: int, section: Sequence[str],
+                  names_before: Sequence[str] = ()) -> list[Entry]:
+    """A code table's rows by their code, a troubleshooting table's rows by their symptom, a matrix's
+    symptom columns by their header. `names_before`: the column names of the table before it, for a
+    table continued over a page that repeats no header (its first line is then a row)."""
+    width = len(table.header)
+    rows: list[Sequence[Cell]] = list(table.rows)
+    names = list(table.names)
+    key = _key_column([table.header, *rows], width)
+    if key is not None and _codes_cell(table.header[key].text):
+        rows = [table.header, *rows]
+        names = list(names_before) if len(names_before) == width else [""] * width
+    if key is None and _troubleshooting(table):
+        key, kind = 0, SYMPTOM
+    elif key is None:
+        return _matrix_entries(table, ordinal, section)
+    else:
+        kind = CODE
+    family = " ".join([names[key], *section[-2:]])
+    group = _group_name("table", section, names[key])
+    out = []
+    caption = ""
+    for rows_of in _row_groups(rows, key):
+        first = rows[rows_of[0]]
+        if _is_caption_row(first):
+            caption = first[key].text  # a title row inside the table names the rows under it
+            continue
+        cell = first[key]
+        if kind == CODE and not _codes_cell(cell.text):
+            continue
+        fields = _fields(rows, rows_of, key, names)
+        if fields:
+            out.append(Entry(Field(names[key], cell.text, cell.start, cell.end, getattr(cell, "ref", ""), 0, key),
+                             kind, f"{family} {caption}".strip(), group, tuple(fields), _aliases(cell.text),
+                             ordinal, tuple(rows_of)))
+    return out
+
+
+def _matrix_entries(table: Table, ordinal: int, section: Sequence[str]) -> list[Entry]:
+    """A troubleshooting matrix: symptom columns over cause rows, a mark where a cause explains a symptom."""
+    marks = [c for c in range(len(table.header)) if table.header[c].text
+             and all(c >= len(r) or not r[c].text or r[c].text in _MARKS for r in table.rows)
+             and any(c < len(r) and r[c].text in _MARKS for r in table.rows)]
+    text_columns = [c for c in range(len(table.header)) if c not in marks]
+    if len(marks) < 2 or not text_columns:
+        return []
+    names = table.names
+    group = _group_name("table", section, "troubleshooting")
+    out = []
+    for c in marks:
+        fields: list[Field] = []
+        seen: set[Cell] = set()
+        marked = [r for r in table.rows if c < len(r) and r[c].text in _MARKS]
+        for line, row in enumerate(marked):
+            for t in text_columns:
+                if t < len(row) and row[t].text and row[t] not in seen:
+                    seen.add(row[t])
+                    fields.append(Field(names[t], row[t].text, row[t].start, row[t].end, getattr(row[t], "ref", ""),
+                                        line, t))
+        head = table.header[c]
+        if fields:
+            out.append(Entry(Field("Symptom", head.text, head.start, head.end, getattr(head, "ref", ""), 0, c), SYMPTOM,
+                             " ".join(section[-2:]), group, tuple(fields), table=ordinal))
+    return out
+
+
+# "CODE: text" runs and "CODE  NAME  text" lines
+
+# "F1: Over Voltage", "E-47 = Sensor fault", "0x04 - Slave device failure"; several may share a line.
+_INLINE = re.compile(r"(?<![\w.])([A-Za-z]{1,4}-?\d{1,4}|0x[0-9A-Fa-f]{1,4})\s*[:=]\s+(?=\S)")
+# "01  ILLEGAL FUNCTION  The function code ...": a code, then columns two spaces or a tab apart.
+_COLUMNS = re.compile(r"^[ \t]*(?P<code>\S{1,12})(?:\t+| {2,})(?P<rest>\S.*)$")
+_SPLIT = re.compile(r"\t+| {2,}")
+
+
+def _shape(code: str) -> tuple[str, bool]:
+    return key_prefix(code), code.casefold().startswith("0x")
+
+
+def _inline_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Codes of one family written one after another, each followed by its text: at least two in a row."""
+    hits = [m for m in _INLINE.finditer(text) if is_code(m.group(1))]
+    out: list[Entry] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        if len(run) >= 2:
+            section = _section_at(headings, run[0].start())
+            family = " ".join(section[-2:])
+            group = _group_name("list", section, "")
+            for n, m in enumerate(run):
+                end = run[n + 1].start() if n + 1 < len(run) else _line_end(text, m.end())
+                value = text[m.end():end].rstrip(" \t\n,;")
+                start = m.end()
+                if value:
+                    out.append(Entry(Field("Code", m.group(1), m.start(1), m.end(1)), CODE, family, group,
+                                     (Field("Meaning", value, start, start + len(value)),)))
+        run.clear()
+
+    for m in hits:
+        if run and (_shape(m.group(1)) != _shape(run[-1].group(1)) or m.start() - run[-1].end() > 400
+                    or "\n\n" in text[run[-1].end():m.start()]):
+            close()
+        run.append(m)
+    close()
+    return out
+
+
+def _line_end(text: str, at: int) -> int:
+    """Where the text after a code ends: at the paragraph's end, at most a few wrapped lines on."""
+    end = text.find("\n\n", at)
+    end = len(text) if end < 0 else end
+    lines = text[at:end].split("\n")
+    return at + len("\n".join(lines[:4]))
+
+
+def _column_runs(text: str, headings: Sequence[tuple[int, int, str]], taken: Iterable[tuple[int, int]]) -> list[Entry]:
+    """Lines that start with a code and go on in columns; two or more of one shape in a row."""
+    taken = sorted(taken)
+    out: list[Entry] = []
+    run: list[tuple[int, re.Match[str]]] = []
+    pos = 0
+
+    def close() -> None:
+        if len(run) >= 2:
+            section = _section_at(headings, run[0][0])
+            family, group = " ".join(section[-2:]), _group_name("list", section, "")
+            for line_at, m in run:
+                parts = [(p.start(), p.group()) for p in re.finditer(r"\S+(?: \S+)*", m.group("rest"))]
+                base = line_at + m.start("rest")
+                fields = []
+                if len(parts) >= 2:
+                    fields.append(Field("Name", parts[0][1], base + parts[0][0], base + parts[0][0] + len(parts[0][1])))
+                    parts = parts[1:]
+                first, last = parts[0][0], parts[-1][0] + len(parts[-1][1])
+                fields.append(Field("Meaning", m.group("rest")[first:last], base + first, base + last))
+                out.append(Entry(Field("Code", m.group("code"), line_at + m.start("code"), line_at + m.end("code")),
+                                 CODE, family, group, tuple(fields)))
+        run.clear()
+
+    for line in text.split("\n"):
+        at, pos = pos, pos + len(line) + 1
+        m = _COLUMNS.match(line)
+        inside = any(a <= at < b for a, b in taken)
+        if m and is_code(m.group("code")) and not inside and not m.group("code").endswith((".", ")")):
+            if run and _shape(run[-1][1].group("code")) != _shape(m.group("code")):
+                close()
+            run.append((at, m))
+        elif line.strip() or not run:
+            close()
+    close()
+    return out
+
+
+# A code that opens its own paragraph, its explanation under it up to the next code:
+# "0Dh Over-current Definable as: F/-/-" then causes and remedies. The code has letters (0Dh, E47, F3).
+_BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}h|0x[0-9A-Fa-f]{1,4}|[A-Za-z]{1,3}-?\d{1,4})[ \t]+"
+                         r"(?P<name>[A-Z][^\n]{2,100}?)[ \t]*$", re.MULTILINE)
+BLOCK_CHARS = 1500  # an explanation longer than this is not one entry's
+
+
+def _code_blocks(document: Document, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Codes of one shape, each at the start of a line with its name, at least three in a document."""
+    text = document.text
+    heads = [m for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code"))]
+    by_shape: dict[tuple[str, bool, bool], list[re.Match[str]]] = {}
+    for m in heads:
+        code = m.group("code")
+        by_shape.setdefault((*_shape(code), code[-1:].casefold() == "h"), []).append(m)
+    stops = sorted({b.start for b in document.blocks if b.kind in (HEADING, FURNITURE)})
+    out = []
+    for found in by_shape.values():
+        if len({m.group("code").casefold() for m in found}) < 3:
+            continue
+        for n, m in enumerate(found):
+            end = found[n + 1].start() if n + 1 < len(found) else len(text)
+            end = min([end, m.end() + BLOCK_CHARS] + [s for s in stops if s > m.end()])
+            body = text[m.end():end]
+            body_start = m.end() + len(body) - len(body.lstrip())
+            body = body.strip()
+            section = _section_at(headings, m.start())
+            fields = [Field("Name", m.group("name"), m.start("name"), m.end("name"))]
+            if body:
+                fields.append(Field("Details", body, body_start, body_start + len(body)))
+            out.append(Entry(Field("Code", m.group("code"), m.start("code"), m.end("code")), CODE,
+                             " ".join(section[-2:]), _group_name("list", section, ""), tuple(fields)))
+    return out
+
+
+# SNMP MIB definitions (ASN.1 macros)
+
+_MACRO = re.compile(r"^[ \t]*([a-z][\w-]*)\s+(OBJECT-TYPE|TRAP-TYPE|NOTIFICATION-TYPE|OBJECT-IDENTITY)\b", re.MULTILINE)
+_ASSIGN = re.compile(r"::=\s*(\{[^{}]*\}|\d+)")
+_CLAUSE = re.compile(r"^[ \t]*(SYNTAX|MAX-ACCESS|ACCESS|STATUS|DESCRIPTION|UNITS|ENTERPRISE|VARIABLES|OBJECTS|"
+                     r"REFERENCE|DEFVAL|INDEX)\b[ \t]*", re.MULTILINE)
+_TITLES = {"SYNTAX": "Syntax", "MAX-ACCESS": "Access", "ACCESS": "Access", "STATUS": "Status",
+           "DESCRIPTION": "Description", "UNITS": "Units", "ENTERPRISE": "Enterprise", "VARIABLES": "Variables",
+           "OBJECTS": "Objects", "REFERENCE": "Reference", "DEFVAL": "Default", "INDEX": "Index"}
+
+
+def mib_entries(text: str) -> list[Entry]:
+    module = re.search(r"^[ \t]*([A-Z][\w-]*)\s+DEFINITIONS\s*::=\s*BEGIN", text, re.MULTILINE)
+    out = []
+    for m in _MACRO.finditer(text):
+        assign = _ASSIGN.search(text, m.end())
+        if assign is None or _MACRO.search(text, m.end(), assign.start()):
+            continue
+        name, macro = m.group(1), m.group(2)
+        body_end = assign.start()
+        clauses = list(_CLAUSE.finditer(text, m.end(), body_end))
+        fields = []
+        enterprise = ""
+        for n, c in enumerate(clauses):
+            end = clauses[n + 1].start() if n + 1 < len(clauses) else body_end
+            value = text[c.end():end].rstrip()
+            start = c.end() + len(value) - len(value.lstrip())
+            value = value.lstrip()
+            if value.startswith('"') and '"' in value[1:]:  # a quoted text: the words inside the quotes
+                start, value = start + 1, value[1:value.index('"', 1)]
+                lead = len(value) - len(value.lstrip())
+                start, value = start + lead, value.strip()
+            if value:
+                fields.append(Field(_TITLES[c.group(1)], value, start, start + len(value)))
+                if c.group(1) == "ENTERPRISE":
+                    enterprise = value.split()[0]
+        oid = assign.group(1)
+        fields.append(Field("OID" if oid.startswith("{") else "Trap number", oid, assign.start(1), assign.end(1)))
+        aliases = key_forms(oid) if oid.startswith("{") else ({f"{enterprise.casefold()}.{int(oid)}"} if enterprise
+                                                              else set())
+        family = ("trap notification" if macro in ("TRAP-TYPE", "NOTIFICATION-TYPE") else "object") + " " + \
+            (module.group(1) if module else "")
+        group = f"MIB module '{module.group(1)}'" if module else "MIB definitions"
+        out.append(Entry(Field("Name", name, m.start(1), m.end(1)), OBJECT, family.strip(), group, tuple(fields),
+                         tuple(sorted(aliases))))
+    return out
+
+
+def find_entries(document: Document) -> list[Entry]:
+    """Every lookup entry of a document, in document order."""
+    headings = _headings_before(document)
+    out: list[Entry] = []
+    names_before: Sequence[str] = ()
+    for n, table in enumerate(document.tables):
+        out += table_entries(table, n, _section_at(headings, table.start), names_before)
+        if not any(_codes_cell(c.text) for c in table.header[:3]):
+            names_before = table.names
+    taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]
+    objects = mib_entries(document.text) if "::=" in document.text else []
+    taken += [(e.key.start, e.end) for e in objects]
+    loose = [e for e in (_inline_runs(document.text, headings) + _column_runs(document.text, headings, taken)
+                         + _code_blocks(document, headings))
+             if not any(a <= e.key.start < b for a, b in taken)]
+    return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
+
+
+def _without_overlaps(entries: list[Entry]) -> list[Entry]:
+    kept: list[Entry] = []
+    for e in sorted(entries, key=lambda e: e.key.start):
+        if not any(k.key.start <= e.key.start < k.end for k in kept):
+            kept.append(e)
+    return kept

@@ -1,0 +1,171 @@
+"""Lookup cards through the real ingest, index and assistant: a code's whole row from the right
+table, a symptom's every cause with its remedy, a MIB object by name or OID, "not listed" for a code
+the table does not hold, and every cell at its place in the document."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.core.answer.records import REFUSAL, TABLE
+from operator_assistant.core.assistant import Answered, Assistant
+from operator_assistant.core.documents import load_document
+from operator_assistant.core.retrieval.rerank import NoReranker
+from operator_assistant.errors import ModelError
+from tests.conftest import make_docx
+from tests.integration.conftest import make_engine
+from tests.unit.test_entries import MIB
+
+FAULTS = [("F1", "Over voltage", "Mains voltage above 264 V", "Check the supply transformer tap"),
+          ("F2", "Under voltage", "Mains voltage below 180 V", "Check the incoming fuses"),
+          ("F3", "Over current", "Motor cable short circuit", "Megger the motor cable"),
+          ("F4", "Heat sink over temperature", "Cooling fan stopped", "Replace the cooling fan"),
+          ("F5", "Motor overload", "Load above rated current", "Reduce the load"),
+          ("F6", "Earth fault", "Insulation breakdown", "Test the motor insulation"),
+          ("F7", "Phase loss", "One input phase missing", "Check the input contactor"),
+          ("F8", "Encoder fault", "Encoder cable broken", "Replace the encoder cable"),
+          ("F9", "Communication loss", "Fieldbus timeout", "Check the fieldbus wiring")]
+
+MODBUS = """MODBUS SPECIFICATION EXTRACT
+
+FUNCTION CODES
+
+01  Read Coils  Reads the on/off status of coils.
+02  Read Discrete Inputs  Reads the status of discrete inputs.
+03  Read Holding Registers  Reads the holding registers.
+04  Read Input Registers  Reads the input registers.
+
+EXCEPTION CODES
+
+01  ILLEGAL FUNCTION  The function code received is not an allowed action for the server.
+02  ILLEGAL DATA ADDRESS  The data address received is not an allowed address for the server.
+03  ILLEGAL DATA VALUE  A value in the query data field is not allowed for the server.
+04  SERVER DEVICE FAILURE  An unrecoverable error occurred while the server was performing the action.
+"""
+
+TROUBLE = """# Pump troubleshooting
+
+| Symptom | Possible cause | Corrective action |
+|---|---|---|
+| Bearing runs hot | Too little grease in the bearing housing | Regrease with the specified grease |
+| | Shaft misalignment after maintenance | Realign the coupling with a dial gauge |
+| | Drive belt tension too high | Slacken the belt to the specified deflection |
+| Pump does not deliver water | Suction valve closed | Open the suction valve fully |
+| | Impeller blocked by debris | Clean the impeller |
+| Excessive noise at the pump casing | Cavitation at low suction head | Raise the suction tank level |
+"""
+
+REGULATOR = """VOLTAGE REGULATOR VR-20 MANUAL
+
+FAULT DISPLAY
+
+The display shows F1: Over Voltage F2: Under Voltage F3: Over Frequency F4: Loss of Sensing F5: Over Excitation
+
+Press RESET after the cause is cleared.
+"""
+
+
+@pytest.fixture(scope="module")
+def lookup_docs(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("lookup-docs")
+    make_docx(folder / "drive-manual.docx",
+              [("Heading 1", "VFD-40 Drive Manual"), ("", "This manual covers installation and faults."),
+               ("Heading 1", "Fault codes"), ("", "The keypad shows a fault code when the drive trips."),
+               ("row", "Code|Fault name|Cause|Remedy")] + [("row", "|".join(row)) for row in FAULTS]
+              + [("Heading 1", "Maintenance"), ("", "Clean the heat sink every six months.")])
+    (folder / "modbus-spec.txt").write_text(MODBUS, encoding="utf-8")
+    (folder / "pump-troubleshooting.md").write_text(TROUBLE, encoding="utf-8")
+    (folder / "vr20-regulator.txt").write_text(REGULATOR, encoding="utf-8")
+    (folder / "FOO-MIB.txt").write_text(MIB, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory, embedder, lookup_docs):
+    engine = make_engine(tmp_path_factory.mktemp("lookup-index"), embedder)
+    report = engine.ingest([lookup_docs])
+    assert not report.failed, report.failed
+
+    def no_model():
+        raise ModelError("no language model in this test")
+
+    yield Assistant(engine, NoReranker(), no_model)
+    engine.close()
+
+
+def ask(assistant, question: str):
+    events = list(assistant.ask(question, mode="card"))
+    return next(e.answer for e in events if isinstance(e, Answered))
+
+
+def assert_cells_in_place(answer) -> None:
+    """Every cell of the card is the document's text at the cell's offsets (so the viewer highlights it)."""
+    for cell in answer.card.cells:
+        if not cell.text:
+            continue
+        source = answer.citations[cell.source - 1]
+        document = load_document(Path(source.source))
+        assert " ".join(document.text[cell.start:cell.end].split()) == " ".join(cell.text.split()), cell
+
+
+def test_a_fault_code_gets_its_whole_row_from_the_fault_table(assistant) -> None:
+    answer = ask(assistant, "The drive keypad shows F03. What is it and what do I do?")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert answer.card.columns == ("Code", "Fault name", "Cause", "Remedy")
+    assert [c.text for c in answer.card.rows[0]] == list(FAULTS[2])
+    assert len(answer.card.rows) == 1  # not F2 or F4 beside it
+    assert Path(answer.citations[0].source).name == "drive-manual.docx"
+    assert_cells_in_place(answer)
+
+
+def test_a_code_past_the_end_of_the_table_is_not_listed_and_the_table_is_named(assistant) -> None:
+    answer = ask(assistant, "What does fault F10 on the VFD-40 drive mean?")
+    assert answer.refused and answer.text == REFUSAL and answer.card is None
+    assert "F10 is not listed in the table 'Fault codes'" in answer.refusal_reason
+    assert "F1 to F9" in answer.refusal_reason
+    assert Path(answer.closest[0].source).name == "drive-manual.docx"
+
+
+def test_the_family_the_question_names_picks_the_table(assistant) -> None:
+    exception = ask(assistant, "What does Modbus exception code 04 mean?")
+    assert [c.text for c in exception.card.rows[0]][:2] == ["04", "SERVER DEVICE FAILURE"]
+    function = ask(assistant, "What is Modbus function code 04?")
+    assert [c.text for c in function.card.rows[0]][:2] == ["04", "Read Input Registers"]
+    assert_cells_in_place(exception)
+
+
+def test_an_exception_code_the_list_lacks_is_not_listed_though_a_function_code_has_it(assistant) -> None:
+    answer = ask(assistant, "What does Modbus exception code 0x05 mean?")
+    assert answer.refused and "is not listed in" in answer.refusal_reason and "EXCEPTION CODES" in answer.refusal_reason
+
+
+def test_a_symptom_gets_every_cause_with_its_remedy(assistant) -> None:
+    answer = ask(assistant, "The pump bearing is getting very hot. What could be causing it?")
+    assert not answer.refused and answer.card.kind == TABLE
+    shown = answer.card.as_text()
+    for words in ("Too little grease", "Regrease", "misalignment", "Realign", "belt tension", "Slacken"):
+        assert words.casefold() in shown.casefold(), words
+    assert "Suction valve" not in shown
+    assert_cells_in_place(answer)
+
+
+def test_an_inline_fault_list_gives_the_one_fault_asked_for(assistant) -> None:
+    answer = ask(assistant, "The VR-20 regulator display shows F4: which fault is it?")
+    assert [c.text for c in answer.card.rows[0]] == ["F4", "Loss of Sensing"]
+    assert_cells_in_place(answer)
+
+
+@pytest.mark.parametrize("question", ["What does fooAlarms.17 mean?", "The NMS shows alarm { fooAlarms 17 }: what is it?",
+                                      "What is fooAlarmHighTemp?"])
+def test_a_mib_object_by_name_or_oid_gets_its_description(assistant, question: str) -> None:
+    answer = ask(assistant, question)
+    assert not answer.refused
+    assert answer.card.rows[0][0].text == "fooAlarmHighTemp"
+    assert "above its high limit" in answer.card.as_text()
+    assert_cells_in_place(answer)
+
+
+def test_a_trap_by_its_name(assistant) -> None:
+    answer = ask(assistant, "The manager logged trap fooPowerFail. What does it mean?")
+    assert "Mains power to the cabinet has failed." in answer.card.as_text()

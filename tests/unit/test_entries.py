@@ -1,0 +1,163 @@
+"""Lookup entries found at ingest: keys in their written variants, rows whole, every field at its place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.core.answer.lookup import named_keys
+from operator_assistant.core.documents import parse_document
+from operator_assistant.core.documents.entries import CODE, OBJECT, SYMPTOM, Entry, find_entries, key_forms
+
+MIB = """FOO-MIB DEFINITIONS ::= BEGIN
+
+fooAlarms OBJECT IDENTIFIER ::= { foo 3 }
+
+fooAlarmHighTemp OBJECT-TYPE
+    SYNTAX      INTEGER { normal(1), alarm(2) }
+    MAX-ACCESS  read-only
+    STATUS      current
+    DESCRIPTION
+        "The cabinet temperature is above its high limit.
+         Check the fans and the filter."
+    ::= { fooAlarms 17 }
+
+fooAlarmDoorOpen OBJECT-TYPE
+    SYNTAX      INTEGER
+    MAX-ACCESS  read-only
+    STATUS      current
+    DESCRIPTION "The cabinet door is open."
+    ::= { fooAlarms 18 }
+
+fooPowerFail TRAP-TYPE
+    ENTERPRISE  foo
+    VARIABLES   { fooAlarmHighTemp }
+    DESCRIPTION
+        "Mains power to the cabinet has failed."
+    ::= 10
+
+END
+"""
+
+
+def _doc(name: str, text: str):
+    return parse_document(Path(name), text.encode("utf-8"))
+
+
+def _check_places(document, entries: list[Entry]) -> None:
+    for e in entries:
+        for f in (e.key, *e.fields):
+            assert " ".join(document.text[f.start:f.end].split()) == " ".join(f.text.split()), f
+
+
+@pytest.mark.parametrize("a, b", [("F3", "F03"), ("f3", "F3"), ("04", "0x04"), ("4", "04"), ("E-47", "E47"),
+                                  ("fooAlarms.17", "{ fooAlarms 17 }"), ("0121H", "0x0121"), ("PD013", "pd13"),
+                                  ("P1.02", "P1.2")])
+def test_written_variants_of_a_key_match(a: str, b: str) -> None:
+    assert key_forms(a) & key_forms(b)
+
+
+@pytest.mark.parametrize("a, b", [("F3", "F30"), ("E47", "E4"), ("0x10", "10"), ("fooAlarms.17", "fooAlarms.1"),
+                                  ("F3", "E3")])
+def test_different_keys_do_not_match(a: str, b: str) -> None:
+    assert not key_forms(a) & key_forms(b)
+
+
+def test_a_markdown_fault_table_gives_a_row_per_code_with_its_column_names() -> None:
+    text = ("# Faults\n\n| Code | Name | Cause | Remedy |\n|---|---|---|---|\n"
+            "| F1 | Over voltage | Mains too high | Check the supply |\n"
+            "| F2 | Under voltage | Mains too low | Check the fuses |\n")
+    document = _doc("faults.md", text)
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["F1", "F2"]
+    assert entries[1].kind == CODE and [f.name for f in entries[1].fields] == ["Name", "Cause", "Remedy"]
+    assert [f.text for f in entries[1].fields] == ["Under voltage", "Mains too low", "Check the fuses"]
+    assert "Faults" in entries[0].group
+    _check_places(document, entries)
+
+
+def test_a_troubleshooting_row_keeps_every_cause_and_remedy() -> None:
+    text = ("# Troubleshooting\n\n| Symptom | Possible cause | Corrective action |\n|---|---|---|\n"
+            "| Bearing runs hot | Too little grease | Regrease the bearing |\n"
+            "| | Misalignment | Realign the coupling |\n"
+            "| | Belt too tight | Slacken the belt |\n"
+            "| Output voltage low | Speed too low | Set the rated speed |\n")
+    document = _doc("trouble.md", text)
+    entries = find_entries(document)
+    assert [e.kind for e in entries] == [SYMPTOM, SYMPTOM]
+    first = entries[0]
+    assert first.key.text == "Bearing runs hot"
+    assert [f.text for f in first.fields] == ["Too little grease", "Regrease the bearing", "Misalignment",
+                                              "Realign the coupling", "Belt too tight", "Slacken the belt"]
+    assert first.rows == (0, 1, 2)
+    _check_places(document, entries)
+
+
+def test_a_table_of_words_gives_no_entries() -> None:
+    text = "| Pump | Duty |\n|---|---|\n| Intake | Raw water |\n| Booster | Town main |\n"
+    assert find_entries(_doc("pumps.md", text)) == []
+
+
+def test_an_inline_run_of_codes_is_split_at_each_code() -> None:
+    text = ("FAULT CODES\n\nThe display shows F1: Over Voltage F2: Under Voltage F3: Over Current "
+            "F4: Over Temperature\n\nOther text.\n")
+    document = _doc("regulator.txt", text)
+    entries = find_entries(document)
+    assert [(e.key.text, e.fields[0].text) for e in entries] == [
+        ("F1", "Over Voltage"), ("F2", "Under Voltage"), ("F3", "Over Current"), ("F4", "Over Temperature")]
+    _check_places(document, entries)
+
+
+def test_code_lines_in_columns_give_name_and_meaning() -> None:
+    text = ("EXCEPTION CODES\n\n01  ILLEGAL FUNCTION  The function code received is not allowed.\n"
+            "02  ILLEGAL DATA ADDRESS  The data address received is not allowed.\n"
+            "04  SLAVE DEVICE FAILURE  An unrecoverable error occurred.\n")
+    document = _doc("modbus.txt", text)
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["01", "02", "04"]
+    assert [(f.name, f.text) for f in entries[2].fields] == [("Name", "SLAVE DEVICE FAILURE"),
+                                                             ("Meaning", "An unrecoverable error occurred.")]
+    assert "EXCEPTION" in entries[0].family
+    _check_places(document, entries)
+
+
+def test_a_numbered_list_is_not_a_code_list() -> None:
+    text = "STARTUP\n\n1. Open the suction valve.\n2. Start the pump.\n3. Open the discharge valve.\n"
+    assert find_entries(_doc("sop.txt", text)) == []
+
+
+def test_mib_objects_and_traps_are_entries_by_name_and_by_oid() -> None:
+    document = _doc("FOO-MIB.txt", MIB)
+    entries = find_entries(document)
+    names = {e.key.text: e for e in entries}
+    assert set(names) == {"fooAlarmHighTemp", "fooAlarmDoorOpen", "fooPowerFail"}
+    high = names["fooAlarmHighTemp"]
+    assert high.kind == OBJECT and "fooalarms.17" in high.aliases
+    fields = {f.name: f.text for f in high.fields}
+    assert fields["Access"] == "read-only" and fields["OID"] == "{ fooAlarms 17 }"
+    assert fields["Description"].startswith("The cabinet temperature is above") and fields["Description"].endswith(
+        "filter.")
+    trap = names["fooPowerFail"]
+    assert "foo.10" in trap.aliases and "trap" in trap.family
+    assert {f.name: f.text for f in trap.fields}["Description"] == "Mains power to the cabinet has failed."
+    _check_places(document, entries)
+
+
+@pytest.mark.parametrize("question, key, family, numeric", [
+    ("What does exception code 04 mean?", "04", {"except"}, True),
+    ("The display shows F3: which fault is it?", "F3", {"fault"}, False),
+    ("What is register 0x0121 on the SRNE controller?", "0x0121", {"regist"}, True),
+    ("What does fooAlarms.17 mean?", "fooAlarms.17", set(), False),
+    ("Alarm { fooAlarms 17 } is up: what is it?", "{ fooAlarms 17 }", {"alarm"}, False),
+    ("What is error no. 12?", "12", {"error"}, True),
+])
+def test_the_key_a_question_names_and_its_family(question: str, key: str, family: set[str], numeric: bool) -> None:
+    keys = named_keys(question)
+    assert keys and keys[0].text == key and set(keys[0].family) == family and keys[0].numeric == numeric
+
+
+@pytest.mark.parametrize("question", ["How much bleach for 8 gallons of water?", "What is the level at 3.5 m?",
+                                      "How long do I boil water for?"])
+def test_a_question_with_figures_but_no_key_names_none(question: str) -> None:
+    assert named_keys(question) == []
