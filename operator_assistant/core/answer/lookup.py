@@ -18,22 +18,32 @@ import numpy as np
 from operator_assistant.core.answer.card import _GENERIC, Found
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.documents.entries import SYMPTOM, Field, key_forms, key_prefix
+from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, key_forms, key_prefix, key_shape
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, tokenize
 
-# Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013").
-_FAMILIES = ("exception", "function", "error", "fault", "alarm", "warning", "parameter", "register", "address",
-             "trap", "notification", "object", "event", "diagnostic", "message", "status", "bit", "menu", "setting",
-             "input", "output", "point", "tag", "variable", "property", "instance")
-_FAMILY_STEMS = frozenset(t for w in _FAMILIES for t in tokenize(w))
+# Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
+# classes of words manuals and operators use for one family: "error 0Dh" is a diagnostic message's code.
+_FAMILY_CLASSES = (("error", "fault", "alarm", "warning", "diagnostic", "event", "trip", "failure"),
+                   ("exception",), ("function", "command"), ("parameter",), ("register", "address"),
+                   ("object", "trap", "notification"))
+_FAMILIES = tuple(w for words in _FAMILY_CLASSES for w in words)
+_CLASS_OF = {t: frozenset(t2 for w2 in words for t2 in tokenize(w2)) for words in _FAMILY_CLASSES for w in words
+             for t in tokenize(w)}
+_FAMILY_STEMS = frozenset(_CLASS_OF)
+_MIB_WORDS = _CLASS_OF["error"] | _CLASS_OF["object"]
 # Words that mark a following figure as a key without naming its family.
 _MARKERS = r"code|codes|no\.?|number|nr\.?|num|#|id"
 _FAMILY_WORD = "|".join(_FAMILIES)
+_MARKER_STEMS = frozenset(tokenize("code codes number id"))
 # A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121".
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
                           r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h\b|\d+(?:\.\d+)*)(?![\w.]*\s*(?:%|mm|cm|m\b|s\b))",
                           re.IGNORECASE)
+# A hexadecimal code written with its H: 79H, 0122H (a bare number with a family word is _NUMERIC_KEY).
+_HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
+# An abbreviation or tag letters (BDV, PSE, FC), or one letter named as such ("the letter Q").
+_ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\bletter\s+([A-Z])\b")
 # A code with letters: F3, E-47, PD013, AL.12, CL2-ALM-03 (not a bare word, not a figure with its unit).
 _LETTER_KEY = re.compile(r"(?<![\w.-])([A-Za-z]{1,4}[-_.]?\d{1,6}(?:[.-]\d{1,4})?[A-Za-z]?)(?![\w-])")
 # A MIB name or an OID: upsAlarmBatteryBad, fooAlarms.17, { fooAlarms 17 }.
@@ -45,6 +55,10 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"wrong)\b", re.IGNORECASE)
 
 
+# A follow-up this short ("And F4?", "What about E-48?") takes the family of the question before it.
+FOLLOW_UP_WORDS = 5
+
+
 @dataclass(frozen=True)
 class NamedKey:
     """A key the question names, with the family words written before it."""
@@ -53,6 +67,7 @@ class NamedKey:
     forms: frozenset[str]
     family: frozenset[str]  # stems of the family words around it ("exception"), empty when none
     numeric: bool  # no letters of its own: only a family word makes it a key
+    abbreviation: bool = False  # letters only (BDV, "letter Q"): looked up in abbreviation lists only, never "not listed"
 
 
 @dataclass(frozen=True)
@@ -63,22 +78,35 @@ class NotListed:
     closest: list[Source]
 
 
-def _family_near(text: str, at: int) -> frozenset[str]:
-    before = tokenize(text[max(0, at - 40):at])[-3:]
-    return frozenset(w for w in before if w in _FAMILY_STEMS)
+def _family_near(text: str, start: int, end: int) -> frozenset[str]:
+    """Family words next to a key: the three words before it ("exception code 04"), else the two after
+    ("PD013 parameter")."""
+    before = [w for w in tokenize(text[max(0, start - 40):start])[-3:] if w in _FAMILY_STEMS]
+    return frozenset(before or [w for w in tokenize(text[end:end + 30])[:2] if w in _FAMILY_STEMS])
+
+
+def _written_family(text: str, start: int, end: int) -> tuple[str, ...]:
+    """The family words as written next to a key, for the first letter a code of that family starts with."""
+    near = re.findall(r"[A-Za-z]+", text[max(0, start - 40):start])[-3:] + re.findall(r"[A-Za-z]+", text[end:end + 30])[:2]
+    return tuple(w.casefold() for w in near if tokenize(w) and tokenize(w)[0] in _FAMILY_STEMS)
 
 
 def named_keys(question: str, query: str = "") -> list[NamedKey]:
-    """The keys a question names, each with the family it gives them; the family may come from the
-    search text (a follow-up "And F4?" after "What is fault F3?")."""
+    """The keys a question names, each with the family words next to it; a short follow-up ("And F4?"
+    after "What is fault F3?") takes the family of the question it follows, from the search text."""
     found: dict[str, NamedKey] = {}
-    default = frozenset(w for w in tokenize(query) if w in _FAMILY_STEMS)
+    follow_up = query != question and len(question.split()) <= FOLLOW_UP_WORDS
+    previous = frozenset(w for w in tokenize(query) if w in _FAMILY_STEMS) if follow_up else frozenset()
 
-    def add(text: str, at: int, numeric: bool) -> None:
-        family = _family_near(question, at) or frozenset(w for w in tokenize(question) if w in _FAMILY_STEMS) or default
+    def add(text: str, start: int, numeric: bool, abbreviation: bool = False) -> None:
+        end = start + len(text)
+        family = _family_near(question, start, end) or previous
         forms = key_forms(text)
+        if numeric:  # "parameter 155" is PD155 where the parameters start with its letter
+            letters = {w[0] for w in _written_family(question, start, end)}
+            forms |= {f"#{n}@{letter}" for letter in letters for n in key_forms(text) if n.isdigit()}
         if forms and text.casefold() not in found:
-            found[text.casefold()] = NamedKey(text, frozenset(forms), family, numeric)
+            found[text.casefold()] = NamedKey(text, frozenset(forms), family, numeric, abbreviation)
 
     for m in _OID.finditer(question):
         add(m.group(), m.start(), False)
@@ -87,8 +115,12 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
     for m in _LETTER_KEY.finditer(question):
         if not re.fullmatch(r"0x[0-9a-f]+", m.group(1), re.IGNORECASE):
             add(m.group(1), m.start(1), False)
+    for m in _HEX_H_KEY.finditer(question):
+        add(m.group(1), m.start(1), True)
     for m in _NUMERIC_KEY.finditer(question):
         add(m.group(1), m.start(1), True)
+    for m in _ABBREVIATION_KEY.finditer(question):
+        add(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2), False, True)
     return list(found.values())
 
 
@@ -96,9 +128,29 @@ def _stems(text: str) -> set[str]:
     return set(tokenize(text))
 
 
-def _in_family(key: NamedKey, record: EntryRecord) -> bool:
+def _family_words(record: EntryRecord) -> set[str]:
     entry = record.entry
-    return bool(key.family & _stems(" ".join([entry.family, entry.group, *record.section, entry.key.name])))
+    return _stems(" ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)]))
+
+
+def _of_other_family(key: NamedKey, record: EntryRecord) -> bool:
+    """Whether the entry's list names a family and not the question's: a function code's table for
+    "exception code 04". A list that names no family is of none."""
+    if record.entry.kind == OBJECT:
+        return not _in_family(key, record)
+    named = _family_words(record) & _FAMILY_STEMS
+    return bool(named) and not named & set().union(*(_CLASS_OF[w] for w in key.family))
+
+
+def _in_family(key: NamedKey, record: EntryRecord) -> bool:
+    """Whether the entry's table or list is of the family the question names: a word of its class in the
+    key column's name, the other column names, the section or the line that introduces the list."""
+    entry = record.entry
+    words = set().union(*(_CLASS_OF[w] for w in key.family))
+    if entry.kind == OBJECT and words <= _MIB_WORDS:  # a MIB's objects and traps are its alarms and events
+        return True
+    held = " ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)])
+    return bool(words & _stems(held))
 
 
 class Lookup:
@@ -131,34 +183,45 @@ class Lookup:
 
     def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int]) -> Found | None:
         candidates = self.manifest.entries_for_keys(key.forms)
-        if key.family:
-            within = [c for c in candidates if _in_family(key, c)]
-            if within or self._family_groups(key, ranks):
-                candidates = within
-        if key.numeric:  # a bare number is this entry's key only within the family named, or where search points
-            candidates = [c for c in candidates if (key.family and _in_family(key, c)) or c.doc_id in ranks]
+        if key.family:  # "exception code 04" is never function code 04
+            # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
+            # for "parameter 155") only not in a list of another family
+            plain = {f for f in key.forms if not f.startswith("#")}
+            candidates = [c for c in candidates if _in_family(key, c) or (
+                not _of_other_family(key, c) and (not key.numeric or not plain & key_forms(c.entry.key.text)))]
+        if (key.numeric or key.abbreviation) and not key.family:  # such a key counts only where search points
+            candidates = [c for c in candidates if c.doc_id in ranks]
+        if key.abbreviation:
+            candidates = [c for c in candidates if c.entry.key.text.isalpha()]
         if not candidates:
             return None
         words = _stems(question) - key.family
 
+        def exact(c: EntryRecord) -> bool:  # not one of several codes in a cell, nor PD155 for "parameter 155"
+            return bool(key.forms & key_forms(c.entry.key.text))
+
         def rank(c: EntryRecord) -> tuple[float, ...]:
             held = _stems(" ".join([c.entry.family, c.entry.group, *c.section, *(f.text for f in c.entry.fields)]))
-            return (float(bool(key.family) and _in_family(key, c)), -ranks.get(c.doc_id, len(ranks) + 1),
-                    float(len(words & held)), float(c.entry.kind != SYMPTOM), -c.ordinal)
+            detailed = sum(len(f.text) for f in c.entry.fields) > self.policy.lookup_detail_chars
+            return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(detailed), float(len(words & held)),
+                    float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
 
         best = max(candidates, key=rank)
-        return self._card(best, question, key.family)
+        # a code listed twice in one list ("FC Flow Controller", "FC Fail Close") is shown with both meanings
+        twins = [c for c in candidates if c is not best and c.doc_id == best.doc_id and c.entry.group == best.entry.group
+                 and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
+                 and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
+        return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word
         where the question names one, else by the letters its code starts with."""
-        prefix = key_prefix(key.text)
+        prefix, shape = key_prefix(key.text), key_shape(key.text)
         groups: dict[tuple[str, str], list[EntryRecord]] = {}
         for record in self.manifest.entries_in(ranks, None):
             if record.entry.kind == SYMPTOM:
                 continue
-            same_shape = key_prefix(record.entry.key.text) == prefix and (
-                bool(prefix) or any(c.isdigit() for c in record.entry.key.text))
+            same_shape = key_shape(record.entry.key.text) == shape and shape[1] != "other"
             if not same_shape:
                 continue
             if (key.family and _in_family(key, record)) or (not key.family and prefix):
@@ -166,19 +229,31 @@ class Lookup:
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
     def _not_listed(self, key: NamedKey, ranks: dict[str, int]) -> NotListed | None:
-        groups = self._family_groups(key, ranks)
-        if not groups or (not key.numeric and canonical(key.text) in self.vocabulary()):
+        if key.abbreviation or (not key.numeric and canonical(key.text) in self.vocabulary()):
             return None
-        (doc_id, _), members = min(groups.items(), key=lambda g: (ranks.get(g[0][0], 99), -len(g[1])))
+        groups = self._family_groups(key, ranks)
+        number = _key_number(key.text)
+        if not groups or number is None:
+            return None
+
+        def fit(item: tuple[tuple[str, str], list[EntryRecord]]) -> tuple[float, ...]:
+            numbers = [n for n in (_key_number(m.entry.key.text) for m in item[1]) if n is not None]
+            low, high = min(numbers, default=0), max(numbers, default=0)
+            outside = max(low - number, number - high, 0)  # the table whose range holds the key, else the nearest
+            return (ranks.get(item[0][0], 99), outside, -len(item[1]))
+
+        (doc_id, _), members = min(groups.items(), key=fit)
         document = self.manifest.document(doc_id)
         if document is None:
             return None
-        first, last = members[0].entry, members[-1].entry
+        ordered = sorted(members, key=lambda m: (_key_number(m.entry.key.text) or 0, m.ordinal))
+        low, high = ordered[0].entry, ordered[-1].entry
         pages = sorted({p for m in members for p in m.pages})
         where = f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
-        reason = (f"{key.text} is not listed in the {first.group} of {document.title}{where}, which lists "
-                  f"{len(members)} entries from {first.key.text} to {last.key.text}.")
-        source = self._source(members[0], first.start, last.end)
+        reason = (f"{key.text} is not listed in the {low.group} of {document.title}{where}, which lists "
+                  f"{len(members)} entries from {low.key.text} to {high.key.text}.")
+        start = min(m.entry.start for m in members)
+        source = self._source(members[0], start, min(max(m.entry.end for m in members), start + 4000))
         return NotListed(reason, [source] if source else [])
 
     # symptoms
@@ -199,7 +274,7 @@ class Lookup:
         best = int(np.argmax(total))
         if scores[best] < self.policy.symptom_min_cosine:
             return None
-        return self._card(records[best], question)
+        return self._card([records[best]], question)
 
     def _symptom_vectors(self, records: Sequence[EntryRecord]) -> np.ndarray:
         texts = [r.entry.key.text for r in records]
@@ -211,32 +286,35 @@ class Lookup:
 
     # the card
 
-    def _card(self, record: EntryRecord, question: str, family: frozenset[str] = frozenset()) -> Found | None:
-        """The entry as a table card: its key, then each field under its column name, a row per line of
-        the entry (a symptom's causes one under another). A code's row keeps only the columns a question
-        names by header where it names one ("the factory setting of PD013"), and the name beside them."""
-        entry = record.entry
-        source = self._source(record, entry.start, entry.end)
+    def _card(self, records: Sequence[EntryRecord], question: str, family: frozenset[str] = frozenset()
+              ) -> Found | None:
+        """Entries of one list as a table card: the key, then each field under its column name, a row per
+        line of an entry (a symptom's causes one under another). A code's row keeps only the columns a
+        question names by header where it names one ("the factory setting of PD013"), and the name."""
+        first = records[0]
+        source = self._source(first, min(r.entry.start for r in records), max(r.entry.end for r in records))
         if source is None:
             return None
-        fields = list(entry.fields)
-        if entry.kind != SYMPTOM and entry.table is not None and (named := self._named_columns(fields, question, family)):
-            # the columns asked for, beside the first one, which names what the code is
-            fields = [f for f in fields if f.column in named or f.column == fields[0].column]
-        columns = sorted({(f.column, f.name) for f in fields}, key=lambda c: c[0]) if entry.table is not None else \
-            [(n, f.name) for n, f in enumerate(fields, start=1)]
-        if entry.table is None:
-            fields = [Field(f.name, f.text, f.start, f.end, f.ref, 0, n) for n, f in enumerate(fields, start=1)]
-        at = {(f.row, f.column): f for f in fields}
-        rows = []
-        for line in sorted({f.row for f in fields}):
-            key = (CardCell(entry.key.text, 1, entry.key.start, entry.key.end) if line == min(f.row for f in fields)
-                   else CardCell("", 1, entry.key.start, entry.key.start))
-            cells = [CardCell(f.text, 1, f.start, f.end) if (f := at.get((line, c))) else
-                     CardCell("", 1, entry.key.start, entry.key.start) for c, _ in columns]
-            rows.append((key, *cells))
-        title = " > ".join(record.section[-1:]) or entry.group
-        card = Card(TABLE, title, tuple(rows), (entry.key.name, *(name for _, name in columns)),
+        rows: list[tuple[CardCell, ...]] = []
+        columns: list[tuple[int, str]] = []
+        for record in records:
+            entry = record.entry
+            fields = list(entry.fields)
+            if entry.table is None:
+                fields = [Field(f.name, f.text, f.start, f.end, f.ref, 0, n) for n, f in enumerate(fields, start=1)]
+            elif entry.kind != SYMPTOM and (named := self._named_columns(fields, question, family)):
+                name = next((f.column for f in fields if f.column > entry.key.column), fields[0].column)
+                fields = [f for f in fields if f.column in named or f.column == name]
+            if not columns:
+                columns = sorted({(f.column, f.name) for f in fields}, key=lambda c: c[0])
+            at = {(f.row, f.column): f for f in fields}
+            empty = CardCell("", 1, entry.key.start, entry.key.start)
+            for n, line in enumerate(sorted({f.row for f in fields})):
+                key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end) if n == 0 else empty
+                rows.append((key, *(CardCell(f.text, 1, f.start, f.end) if (f := at.get((line, c))) else empty
+                                    for c, _ in columns)))
+        title = " > ".join(first.section[-1:]) or first.entry.group
+        card = Card(TABLE, title, tuple(rows), (first.entry.key.name, *(name for _, name in columns)),
                     tuple(tuple("" for _ in row) for row in rows))
         return Found(card, [source])
 
@@ -244,7 +322,7 @@ class Lookup:
     def _named_columns(fields: Sequence[Field], question: str, family: frozenset[str]) -> set[int]:
         """The columns a question asks for by a word of their header ("the factory setting of PD013"),
         not counting the words that name the key's family or ask for any value; none if it names none."""
-        words = _stems(question) - family - _GENERIC
+        words = _stems(question) - family - _GENERIC - _MARKER_STEMS
         scores: dict[int, int] = {}
         for f in fields:
             scores[f.column] = len((_stems(f.name) - _GENERIC) & words)
@@ -262,6 +340,16 @@ class Lookup:
         first = next((c for c in holding if c.start <= start < c.end), holding[0])
         return Source(1, first.chunk_id, document.title, document.source, first.section,
                       record.pages or first.pages, start, end, _text_between(holding, start, end), 1.0)
+
+
+def _key_number(text: str) -> int | None:
+    """The number a code stands for (F10: 10, 0x0A: 10, 0121H: 289), to tell which table's range holds it."""
+    key = " ".join(text.split()).casefold()
+    hexa = re.fullmatch(r"0x([0-9a-f]+)|([0-9a-f]*\d[0-9a-f]*)h", key)
+    if hexa:
+        return int(hexa.group(1) or hexa.group(2), 16)
+    digits = re.fullmatch(r"[a-z]*[-_ ]?(\d+)[a-z]?", key)
+    return int(digits.group(1)) if digits else None
 
 
 def _text_between(chunks: Sequence[ChunkRecord], start: int, end: int) -> str:

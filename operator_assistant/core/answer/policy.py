@@ -73,6 +73,12 @@ class AnswerPolicy:
     # A key in no entry is "not listed" only where its family has at least this many entries in a
     # document search found: two codes in a sentence are no table to look in.
     lookup_group_min: int = 3
+    # Of two entries for one code in one document (a parameter list's row and its description further on),
+    # the one with more than this many characters of text explains it: shown first.
+    lookup_detail_chars: int = 120
+    # A code listed twice in one list within this many characters is shown with both rows (an
+    # abbreviation with two meanings); further apart, the second is another list's.
+    lookup_twin_chars: int = 3000
     # A troubleshooting row answers a question that asks for causes or remedies when its symptom is at
     # least this close to the question (MiniLM cosine), the share of its words the question holds added
     # with this weight. Fitted on the tune half of tests/data/plant_docs_2_golden.jsonl.

@@ -86,9 +86,15 @@ _HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
 _PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")
 
 
+def _value_forms(value: int) -> set[str]:
+    """A hexadecimal code's value: "x16" for 0x10 (never decimal 10); below ten the two read alike."""
+    return {f"x{value}"} | ({str(value)} if value < 10 else set())
+
+
 def key_forms(text: str) -> set[str]:
     """Every form a key is matched by: F3 and F03 give "f3", E-47 and E47 "e47", 04, 0x04 and 4 give "4",
-    0121H and 0x0121 "289", "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17"; case never matters."""
+    0121H and 0x0121 "x289" (not decimal 289), "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17";
+    case never matters."""
     key = " ".join(text.split()).casefold().strip(" .:;,")
     oid = re.fullmatch(r"\{\s*([a-z][\w-]*)\s+(\d+)\s*\}", key)
     if oid:
@@ -96,7 +102,9 @@ def key_forms(text: str) -> set[str]:
     forms = {key.replace(" ", "")}
     hexa = _HEX.match(key)
     if hexa:
-        forms.add(str(int(hexa.group(1) or hexa.group(2), 16)))
+        forms |= _value_forms(int(hexa.group(1) or hexa.group(2), 16))
+        if hexa.group(2) and not hexa.group(2).isdigit():  # "E010H" is asked for as "E010" too
+            forms.add(hexa.group(2))
         return forms
     dotted = re.fullmatch(r"([a-z][\w-]*)\.(\d+)", key)
     if dotted and not dotted.group(1).isdigit():
@@ -106,15 +114,44 @@ def key_forms(text: str) -> set[str]:
         prefix, number, rest, suffix = m.groups()
         rest = re.sub(r"([.-])0*(\d)", r"\1\2", rest)
         forms.add(f"{prefix}{int(number)}{rest.replace('-', '.')}{suffix}")
-    elif re.fullmatch(r"[0-9a-f]{1,4}", key):  # "0B", "1F": a hex code written without 0x
-        forms.add(str(int(key, 16)))
+    if re.fullmatch(r"\d[0-9a-f]*[a-f][0-9a-f]*", key) and len(key) <= 4:  # "0B", "1F": hex written without 0x
+        forms |= _value_forms(int(key, 16))
     return forms
+
+
+def number_form(text: str) -> str:
+    """A prefixed code's number with its first letter, "#155@p" for PD155: "parameter 155" asks for
+    PD155 where the parameters are written so ("" for a code without letters)."""
+    m = _PREFIXED.match(" ".join(text.split()).casefold())
+    if not m or not m.group(1) or m.group(3) or m.group(4):
+        return ""
+    return f"#{int(m.group(2))}@{m.group(1)[0]}"
+
+
+def key_shape(text: str) -> tuple[str, str]:
+    """(letters it starts with, how its number is written): codes of one shape can be told apart by
+    number, so a missing one is "not listed"; 04, 0x04 and 04H are all numbers, 0.5 and 2-3 are not codes."""
+    key = " ".join(text.split()).casefold()
+    if re.fullmatch(r"0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h|\d+", key):
+        return "", "number"
+    m = _PREFIXED.match(key)
+    if m and not m.group(3):
+        return m.group(1), "number" + ("+" + m.group(4) if m.group(4) else "")
+    return key_prefix(key), "other"
 
 
 def key_prefix(text: str) -> str:
     """The letters a code starts with ("F" of F3, "PD" of PD013), "" for a number."""
     m = _PREFIXED.match(" ".join(text.split()).casefold())
     return m.group(1) if m else ""
+
+
+_ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9&/]{0,5}$")
+
+
+def is_abbreviation(text: str) -> bool:
+    """Capital letters a list explains: BDV, PSE, BS&W, a P&ID's letter A."""
+    return bool(_ABBREVIATION.match(text.strip())) and not text.strip().isdigit()
 
 
 def is_code(text: str) -> bool:
@@ -153,12 +190,19 @@ def _codes_cell(text: str) -> bool:
 
 
 def _key_column(rows: Sequence[Sequence[Cell]], width: int) -> int | None:
-    """The column of codes among the first three: most of its filled cells are codes."""
+    """The column of codes among the first three: most of its filled cells are codes, or (three rows
+    or more) abbreviations."""
     for column in range(min(3, width - 1)):
         keys = [row[column].text for row in rows if column < len(row) and row[column].text]
         if len(keys) >= 2 and sum(_codes_cell(k) for k in keys) >= 0.6 * len(keys):
             return column
+        if len(keys) >= 3 and sum(is_abbreviation(k) for k in keys) >= 0.6 * len(keys):
+            return column
     return None
+
+
+def _key_cell(text: str) -> bool:
+    return _codes_cell(text) or is_abbreviation(text)
 
 
 def _troubleshooting(table: Table) -> bool:
@@ -213,7 +257,7 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
     rows: list[Sequence[Cell]] = list(table.rows)
     names = list(table.names)
     key = _key_column([table.header, *rows], width)
-    if key is not None and _codes_cell(table.header[key].text):
+    if key is not None and _codes_cell(table.header[key].text):  # an abbreviation header ("TAG") is a name
         rows = [table.header, *rows]
         names = list(names_before) if len(names_before) == width else [""] * width
     if key is None and _troubleshooting(table):
@@ -232,7 +276,7 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
             caption = first[key].text  # a title row inside the table names the rows under it
             continue
         cell = first[key]
-        if kind == CODE and not _codes_cell(cell.text):
+        if kind == CODE and not _key_cell(cell.text):
             continue
         fields = _fields(rows, rows_of, key, names)
         if fields:
@@ -292,7 +336,7 @@ def _inline_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[En
     def close() -> None:
         if len(run) >= 2:
             section = _section_at(headings, run[0].start())
-            family = " ".join(section[-2:])
+            family = " ".join([*section[-2:], _lead_in(text, run[0].start())])
             group = _group_name("list", section, "")
             for n, m in enumerate(run):
                 end = run[n + 1].start() if n + 1 < len(run) else _line_end(text, m.end())
@@ -320,6 +364,53 @@ def _line_end(text: str, at: int) -> int:
     return at + len("\n".join(lines[:4]))
 
 
+def _lead_in(text: str, at: int) -> str:
+    """The line before `at` (or the start of its own line before it): what a list of codes is said to be,
+    "1) Exception code descriptions", "FUNC: Function code ...". At most 200 characters."""
+    line_start = text.rfind("\n", 0, at) + 1
+    own = text[line_start:at].strip()
+    if len(own) > 3:
+        return own[-200:]
+    before = text[:line_start].rstrip("\n")
+    return before[before.rfind("\n") + 1:].strip()[-200:]
+
+
+# "01：FUNC READ ...", "a、02H -- PDU start address ...", "E-47 = Sensor fault": a code opening its line
+# (after a list letter or bullet), a separator, its text.
+_LINE_CODE = re.compile(r"^[ \t]*(?:[a-z][、.)][ \t]*|[-•*][ \t]+)?(?P<code>0x[0-9a-f]{1,4}|[0-9a-f]{1,4}h|[a-z]{0,4}-?\d{1,5})"
+                        r"[ \t]*(?:[:：=]|--|–|—)[ \t]*(?P<text>\S.*?)[ \t]*$", re.IGNORECASE)
+
+
+def _line_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Lines that each open with a code and a separator, two or more of one shape one under another."""
+    out: list[Entry] = []
+    run: list[tuple[int, re.Match[str]]] = []
+    pos = 0
+
+    def close() -> None:
+        if len(run) >= 2:
+            section = _section_at(headings, run[0][0])
+            family = " ".join([*section[-2:], _lead_in(text, run[0][0] + run[0][1].start("code"))])
+            group = _group_name("list", section, "")
+            for at, m in run:
+                out.append(Entry(Field("Code", m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
+                                 family, group, (Field("Meaning", m.group("text"), at + m.start("text"),
+                                                       at + m.end("text")),)))
+        run.clear()
+
+    for line in text.split("\n"):
+        at, pos = pos, pos + len(line) + 1
+        m = _LINE_CODE.match(line)
+        if m and is_code(m.group("code")):
+            if run and _shape(run[-1][1].group("code")) != _shape(m.group("code")):
+                close()
+            run.append((at, m))
+        else:
+            close()
+    close()
+    return out
+
+
 def _column_runs(text: str, headings: Sequence[tuple[int, int, str]], taken: Iterable[tuple[int, int]]) -> list[Entry]:
     """Lines that start with a code and go on in columns; two or more of one shape in a row."""
     taken = sorted(taken)
@@ -330,7 +421,8 @@ def _column_runs(text: str, headings: Sequence[tuple[int, int, str]], taken: Ite
     def close() -> None:
         if len(run) >= 2:
             section = _section_at(headings, run[0][0])
-            family, group = " ".join(section[-2:]), _group_name("list", section, "")
+            family = " ".join([*section[-2:], _lead_in(text, run[0][0])])
+            group = _group_name("list", section, "")
             for line_at, m in run:
                 parts = [(p.start(), p.group()) for p in re.finditer(r"\S+(?: \S+)*", m.group("rest"))]
                 base = line_at + m.start("rest")
@@ -360,8 +452,8 @@ def _column_runs(text: str, headings: Sequence[tuple[int, int, str]], taken: Ite
 
 # A code that opens its own paragraph, its explanation under it up to the next code:
 # "0Dh Over-current Definable as: F/-/-" then causes and remedies. The code has letters (0Dh, E47, F3).
-_BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}h|0x[0-9A-Fa-f]{1,4}|[A-Za-z]{1,3}-?\d{1,4})[ \t]+"
-                         r"(?P<name>[A-Z][^\n]{2,100}?)[ \t]*$", re.MULTILINE)
+_BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}[hH]|0x[0-9A-Fa-f]{1,4}|[A-Za-z]{1,3}-?\d{1,4})(?:[ \t]+"
+                         r"(?P<name>[^\s:：=][^\n]{0,100}?))?[ \t]*$", re.MULTILINE)
 BLOCK_CHARS = 1500  # an explanation longer than this is not one entry's
 
 
@@ -385,11 +477,45 @@ def _code_blocks(document: Document, headings: Sequence[tuple[int, int, str]]) -
             body_start = m.end() + len(body) - len(body.lstrip())
             body = body.strip()
             section = _section_at(headings, m.start())
-            fields = [Field("Name", m.group("name"), m.start("name"), m.end("name"))]
+            fields = [Field("Name", m.group("name"), m.start("name"), m.end("name"))] if m.group("name") else []
             if body:
                 fields.append(Field("Details", body, body_start, body_start + len(body)))
-            out.append(Entry(Field("Code", m.group("code"), m.start("code"), m.end("code")), CODE,
-                             " ".join(section[-2:]), _group_name("list", section, ""), tuple(fields)))
+            if fields:
+                out.append(Entry(Field("Code", m.group("code"), m.start("code"), m.end("code")), CODE,
+                                 " ".join([*section[-2:], _lead_in(text, found[0].start())]),
+                                 _group_name("list", section, ""), tuple(fields)))
+    return out
+
+
+# "BDV Blowdown Valve": an abbreviation opening its line, what it stands for after it.
+_GLOSSARY_LINE = re.compile(r"^[ \t]*(?P<code>[A-Z][A-Z0-9&/]{1,5})[ \t]+(?P<text>[A-Z(\[][^\n]{1,100}?)[ \t]*$")
+GLOSSARY_RUN = 5  # lines in a row: fewer are sentences that happen to open with a capitalised word
+
+
+def _glossary_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    out: list[Entry] = []
+    run: list[tuple[int, re.Match[str]]] = []
+    pos = 0
+
+    def close() -> None:
+        if len(run) >= GLOSSARY_RUN:
+            section = _section_at(headings, run[0][0])
+            family = " ".join([*section[-2:], _lead_in(text, run[0][0])])
+            group = _group_name("list", section, "abbreviations")
+            for at, m in run:
+                out.append(Entry(Field("Abbreviation", m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
+                                 family, group, (Field("Meaning", m.group("text"), at + m.start("text"),
+                                                       at + m.end("text")),)))
+        run.clear()
+
+    for line in text.split("\n"):
+        at, pos = pos, pos + len(line) + 1
+        m = _GLOSSARY_LINE.match(line)
+        if m and not m.group("code").isdigit():
+            run.append((at, m))
+        elif line.strip():
+            close()
+    close()
     return out
 
 
@@ -453,8 +579,9 @@ def find_entries(document: Document) -> list[Entry]:
     taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]
     objects = mib_entries(document.text) if "::=" in document.text else []
     taken += [(e.key.start, e.end) for e in objects]
-    loose = [e for e in (_inline_runs(document.text, headings) + _column_runs(document.text, headings, taken)
-                         + _code_blocks(document, headings))
+    loose = [e for e in (_line_runs(document.text, headings) + _inline_runs(document.text, headings)
+                         + _column_runs(document.text, headings, taken) + _code_blocks(document, headings)
+                         + _glossary_runs(document.text, headings))
              if not any(a <= e.key.start < b for a, b in taken)]
     return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from operator_assistant.core.chunking import indexed_text
-from operator_assistant.core.documents.entries import Entry, key_forms
+from operator_assistant.core.documents.entries import Entry, key_forms, number_form
 from operator_assistant.core.documents.identity import (
     FILE_NAME,
     TITLE_BLOCK,
@@ -429,7 +429,8 @@ class Manifest:
                          json.dumps(e.entry.to_json())) for e in entries])
         db.executemany("INSERT INTO entry_keys(key, doc_id, ordinal) VALUES (?, ?, ?)",
                        [(key, doc_id, e.ordinal) for e in entries
-                        for key in sorted(key_forms(e.entry.key.text) | set(e.entry.aliases))])
+                        for key in sorted((key_forms(e.entry.key.text) | {number_form(e.entry.key.text)}
+                                           | set(e.entry.aliases)) - {""})])
 
     def _entries(self, where: str, args: Sequence[object]) -> list[EntryRecord]:
         rows = self.db.execute(f"SELECT e.doc_id, e.ordinal, e.section, e.pages, e.data FROM entries e WHERE {where}"
