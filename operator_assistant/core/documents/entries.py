@@ -86,15 +86,10 @@ _HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
 _PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")
 
 
-def _value_forms(value: int) -> set[str]:
-    """A hexadecimal code's value: "x16" for 0x10 (never decimal 10); below ten the two read alike."""
-    return {f"x{value}"} | ({str(value)} if value < 10 else set())
-
-
 def key_forms(text: str) -> set[str]:
     """Every form a key is matched by: F3 and F03 give "f3", E-47 and E47 "e47", 04, 0x04 and 4 give "4",
-    0121H and 0x0121 "x289" (not decimal 289), "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17";
-    case never matters."""
+    0121H and 0x0121 "289" (their value, as a table that gives it in decimal writes it; 10H is not 10),
+    "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17"; case never matters."""
     key = " ".join(text.split()).casefold().strip(" .:;,")
     oid = re.fullmatch(r"\{\s*([a-z][\w-]*)\s+(\d+)\s*\}", key)
     if oid:
@@ -102,7 +97,7 @@ def key_forms(text: str) -> set[str]:
     forms = {key.replace(" ", "")}
     hexa = _HEX.match(key)
     if hexa:
-        forms |= _value_forms(int(hexa.group(1) or hexa.group(2), 16))
+        forms.add(str(int(hexa.group(1) or hexa.group(2), 16)))
         if hexa.group(2) and not hexa.group(2).isdigit():  # "E010H" is asked for as "E010" too
             forms.add(hexa.group(2))
         return forms
@@ -115,7 +110,7 @@ def key_forms(text: str) -> set[str]:
         rest = re.sub(r"([.-])0*(\d)", r"\1\2", rest)
         forms.add(f"{prefix}{int(number)}{rest.replace('-', '.')}{suffix}")
     if re.fullmatch(r"\d[0-9a-f]*[a-f][0-9a-f]*", key) and len(key) <= 4:  # "0B", "1F": hex written without 0x
-        forms |= _value_forms(int(key, 16))
+        forms.add(str(int(key, 16)))
     return forms
 
 
