@@ -66,6 +66,45 @@ Press RESET after the cause is cleared.
 """
 
 
+PUMP_ALARMS = [("E-45", "Low suction pressure", "Suction valve closed", "Open the suction valve"),
+               ("E-46", "High discharge pressure", "Discharge valve closed", "Open the discharge valve"),
+               ("E-47", "Seal leak", "Mechanical seal worn", "Replace the mechanical seal"),
+               ("E-48", "Motor winding hot", "Cooling fan blocked", "Clear the fan cowl")]
+
+POINTS_HTML = """<html><head><title>Clearwell point list</title></head><body>
+<h1>Clearwell point list</h1>
+<h2>Analog points</h2>
+<table><tr><th>Tag</th><th>Description</th><th>High alarm</th><th>Unit</th></tr>
+<tr><td>AIT-3020</td><td>Clearwell free chlorine</td><td>3.5</td><td>mg/L</td></tr>
+<tr><td>AIT-3021</td><td>Clearwell turbidity</td><td>0.3</td><td>NTU</td></tr>
+<tr><td>LIT-3001</td><td>Clearwell level</td><td>18.5</td><td>ft</td></tr>
+</table>
+<h2>Chlorinator troubleshooting</h2>
+<table><tr><th>Problem</th><th>Possible cause</th><th>Remedy</th></tr>
+<tr><td rowspan="2">Chlorine residual drifting low</td><td>Injector vacuum lost</td><td>Clean the injector nozzle</td></tr>
+<tr><td>Cylinder nearly empty</td><td>Change to the standby cylinder</td></tr>
+<tr><td>Rotameter float stuck</td><td>Dirty rotameter tube</td><td>Clean the rotameter tube</td></tr>
+</table></body></html>"""
+
+
+def _ruled_pdf(path: Path, title: str, rows: list[tuple[str, ...]]) -> Path:
+    """A PDF with a ruled table, as vendor manuals print their alarm lists."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.cell(0, 10, title, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 10)
+    with pdf.table() as table:
+        for cells in rows:
+            row = table.row()
+            for text in cells:
+                row.cell(text)
+    pdf.output(str(path))
+    return path
+
+
 @pytest.fixture(scope="module")
 def lookup_docs(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("lookup-docs")
@@ -78,6 +117,9 @@ def lookup_docs(tmp_path_factory) -> Path:
     (folder / "pump-troubleshooting.md").write_text(TROUBLE, encoding="utf-8")
     (folder / "vr20-regulator.txt").write_text(REGULATOR, encoding="utf-8")
     (folder / "FOO-MIB.txt").write_text(MIB, encoding="utf-8")
+    _ruled_pdf(folder / "booster-controller.pdf", "Booster controller alarm codes",
+               [("Code", "Alarm", "Cause", "Action"), *PUMP_ALARMS])
+    (folder / "clearwell-points.html").write_text(POINTS_HTML, encoding="utf-8")
     return folder
 
 
@@ -169,3 +211,41 @@ def test_a_mib_object_by_name_or_oid_gets_its_description(assistant, question: s
 def test_a_trap_by_its_name(assistant) -> None:
     answer = ask(assistant, "The manager logged trap fooPowerFail. What does it mean?")
     assert "Mains power to the cabinet has failed." in answer.card.as_text()
+
+
+def test_an_alarm_code_from_a_ruled_pdf_table_is_cited_on_its_page(assistant) -> None:
+    answer = ask(assistant, "The booster controller shows alarm E47. What should I do?")
+    assert [c.text for c in answer.card.rows[0]] == list(PUMP_ALARMS[2])
+    assert Path(answer.citations[0].source).name == "booster-controller.pdf" and answer.citations[0].pages == (1,)
+    assert_cells_in_place(answer)
+
+
+def test_a_code_past_a_pdf_table_is_not_listed(assistant) -> None:
+    answer = ask(assistant, "What is booster controller alarm E-49?")
+    assert answer.refused and "E-49 is not listed in" in answer.refusal_reason and "E-45 to E-48" in answer.refusal_reason
+
+
+def test_a_tag_in_an_html_point_list_gets_its_row(assistant) -> None:
+    answer = ask(assistant, "What is AIT-3021 on the clearwell?")
+    assert [c.text for c in answer.card.rows[0]] == ["AIT-3021", "Clearwell turbidity", "0.3", "NTU"]
+    assert_cells_in_place(answer)
+
+
+def test_a_tag_question_naming_a_column_gets_that_column_with_the_name(assistant) -> None:
+    answer = ask(assistant, "What is the high alarm of AIT-3020?")
+    shown = answer.card.as_text()
+    assert "3.5" in shown and "Clearwell free chlorine" in shown and "0.3" not in shown
+
+
+def test_a_symptom_in_an_html_table_with_a_spanning_cell_gets_both_causes(assistant) -> None:
+    answer = ask(assistant, "Why is the chlorine residual drifting low and what do I do about it?")
+    shown = answer.card.as_text()
+    for words in ("Injector vacuum lost", "Clean the injector nozzle", "Cylinder nearly empty", "standby cylinder"):
+        assert words in shown, words
+    assert "rotameter" not in shown.casefold()
+    assert_cells_in_place(answer)
+
+
+def test_a_question_naming_no_key_is_answered_as_before(assistant) -> None:
+    answer = ask(assistant, "How often should the heat sink be cleaned?")
+    assert not answer.refused and "six months" in answer.card.as_text()

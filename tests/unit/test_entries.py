@@ -162,3 +162,17 @@ def test_the_key_a_question_names_and_its_family(question: str, key: str, family
                                       "How long do I boil water for?"])
 def test_a_question_with_figures_but_no_key_names_none(question: str) -> None:
     assert named_keys(question) == []
+
+
+def test_an_html_cell_spanning_rows_stands_in_each_row_it_covers() -> None:
+    html = ("<table><tr><th>Problem</th><th>Cause</th><th>Remedy</th></tr>"
+            "<tr><td rowspan='2'>Residual low</td><td>Injector blocked</td><td>Clean the injector</td></tr>"
+            "<tr><td>Cylinder empty</td><td>Change the cylinder</td></tr>"
+            "<tr><td>Float stuck</td><td>Dirty tube</td><td>Clean the tube</td></tr></table>")
+    document = _doc("chlorinator.html", html)
+    table = document.tables[0]
+    assert table.rows[0][0] == table.rows[1][0] and table.rows[1][1].text == "Cylinder empty"
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["Residual low", "Float stuck"]
+    assert [f.text for f in entries[0].fields] == ["Injector blocked", "Clean the injector", "Cylinder empty",
+                                                   "Change the cylinder"]

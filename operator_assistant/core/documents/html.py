@@ -12,7 +12,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup, Comment, MarkupResemblesLocatorWarning, NavigableString, Tag
 
 from operator_assistant.core.documents.base import HEADING, Document, TextBuilder, decode_text, squash
-from operator_assistant.core.documents.tables import Table, make_table
+from operator_assistant.core.documents.tables import Cell, Table, make_table
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
          "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
@@ -105,19 +105,44 @@ class _Walker:
         if caption:
             self.out.add(squash(caption.get_text(" ")))
         grid = []
+        below: dict[int, tuple[Cell, int]] = {}  # column -> a cell spanning down into the next rows, rows left
         for row in table.find_all("tr"):
             if row.find_parent("table") is not table:
                 continue  # rows of a nested table come out with their own table
-            cells, spans = [], []
+            cells, spans, downs = [], [], []
             for cell in row.find_all(["th", "td"], recursive=False):
                 cells.append(squash(cell.get_text(" ")))
-                span = cell.get("colspan")
-                spans.append(int(span) if isinstance(span, str) and span.isdigit() and 0 < int(span) <= 50 else 1)
+                spans.append(_span(cell.get("colspan")))
+                downs.append(_span(cell.get("rowspan")))
             placed = self.out.add_row(cells)
-            if placed:  # a spanning cell stands for each column it covers
-                grid.append([c for c, n in zip(placed, spans) for _ in range(n)])
+            if not placed:
+                continue
+            # a spanning cell stands for each column it covers, and in each row it spans down to
+            line: list[Cell] = []
+            own = iter(zip(placed, spans, downs))
+            while True:
+                if len(line) in below:
+                    spanning, left = below.pop(len(line))
+                    line.append(spanning)
+                    if left > 1:
+                        below[len(line) - 1] = (spanning, left - 1)
+                    continue
+                nxt = next(own, None)
+                if nxt is None:
+                    break
+                placed_cell, across, down = nxt
+                for _ in range(across):
+                    if down > 1:
+                        below[len(line)] = (placed_cell, down - 1)
+                    line.append(placed_cell)
+            grid.append(line)
         if (found := make_table(grid)) is not None:
             self.tables.append(found)
+
+
+def _span(value: object) -> int:
+    """A colspan or rowspan as a count of cells: 1 unless it is a plain number up to 50."""
+    return int(value) if isinstance(value, str) and value.isdigit() and 0 < int(value) <= 50 else 1
 
 
 # How an ordered list numbers its items: the `type` attribute, or the class docutils and Sphinx write.
