@@ -12,15 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.answer.card import _GENERIC, Found
+from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
 from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, key_forms, key_prefix, key_shape
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
-from operator_assistant.core.tokenize import canonical, tokenize
+from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
 # classes of words manuals and operators use for one family: "error 0Dh" is a diagnostic message's code.
@@ -36,6 +37,14 @@ _MIB_WORDS = _CLASS_OF["error"] | _CLASS_OF["object"]
 _MARKERS = r"code|codes|no\.?|number|nr\.?|num|#|id"
 _FAMILY_WORD = "|".join(_FAMILIES)
 _MARKER_STEMS = frozenset(tokenize("code codes number id"))
+# How a control room asks about a code, whatever the code: these words need no explaining by its row.
+_ASKING = frozenset(tokenize(
+    "mean meaning means stand stands standing indicate indication show shows showing shown display displays "
+    "displayed appear appears come comes up on lit what which happen happens happened need get see tell explain "
+    "describe description cause causes caused reason remedy fix clear reset resolve action check correct repair "
+    "default factory set setting value range option options unit use used control controls function purpose "
+    "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
+    "register parameter code alarm fault error warning message please now again keeps going"))
 # A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121".
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
                           r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h\b|\d+(?:\.\d+)*)(?![\w.]*\s*(?:%|mm|cm|m\b|s\b))",
@@ -128,6 +137,11 @@ def _stems(text: str) -> set[str]:
     return set(tokenize(text))
 
 
+def _plain(text: str) -> set[str]:
+    """Content words without the parts of codes and tags ("PT-2105" is not the words "pt" and "2105")."""
+    return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
+
+
 def _family_words(record: EntryRecord) -> set[str]:
     entry = record.entry
     return _stems(" ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)]))
@@ -206,12 +220,30 @@ class Lookup:
             return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(detailed), float(len(words & held)),
                     float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
 
+        # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105")
+        # is not asking what the tag is: the entry must explain the question's other words
+        candidates = [c for c in candidates if self._unexplained(query, key, c) <= self.policy.lookup_unexplained]
+        if not candidates:
+            return None
         best = max(candidates, key=rank)
         # a code listed twice in one list ("FC Flow Controller", "FC Fail Close") is shown with both meanings
         twins = [c for c in candidates if c is not best and c.doc_id == best.doc_id and c.entry.group == best.entry.group
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    def _unexplained(self, query: str, key: NamedKey, record: EntryRecord) -> int:
+        """How many content words of the search text (a follow-up's with the question it follows) neither
+        its keys, nor the ways of asking about a code, nor the entry (its row, column names, list, section
+        and document) hold."""
+        entry = record.entry
+        document = self.manifest.document(record.doc_id)
+        held = _stems(" ".join([entry.key.text, entry.family, entry.group, *record.section,
+                                *(f"{f.name} {f.text}" for f in entry.fields),
+                                document.title if document else "", Path(document.source).stem if document else ""]))
+        keys = named_keys(query)
+        own = set().union(*(_stems(k.text) for k in keys)) | {canonical(k.text) for k in keys}
+        return len(_plain(query) - own - key.family - _GENERIC - _MARKER_STEMS - _ASKING - held)
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word
@@ -321,13 +353,20 @@ class Lookup:
     @staticmethod
     def _named_columns(fields: Sequence[Field], question: str, family: frozenset[str]) -> set[int]:
         """The columns a question asks for by a word of their header ("the factory setting of PD013"),
-        not counting the words that name the key's family or ask for any value; none if it names none."""
-        words = _stems(question) - family - _GENERIC - _MARKER_STEMS
+        and a Unit column beside them; none if it names none. A header word counts twice, a word that
+        asks for any value ("alarm", "setpoint") once, the words naming the key's family not at all."""
+        words = _stems(question) - family - _MARKER_STEMS
         scores: dict[int, int] = {}
+        units = set()
         for f in fields:
-            scores[f.column] = len((_stems(f.name) - _GENERIC) & words)
+            head = _stems(f.name)
+            scores[f.column] = 2 * len((head - _GENERIC) & words) + len(head & _GENERIC & words)
+            if _UNIT_HEADER.match(f.name.strip()):
+                units.add(f.column)
         best = max(scores.values(), default=0)
-        return {c for c, v in scores.items() if v == best} if best else set()
+        if not any((_stems(f.name) - _GENERIC) & words for f in fields):
+            return set()
+        return {c for c, v in scores.items() if v == best} | units
 
     def _source(self, record: EntryRecord, start: int, end: int) -> Source | None:
         document = self.manifest.document(record.doc_id)
