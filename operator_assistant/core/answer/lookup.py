@@ -42,9 +42,10 @@ _ASKING = frozenset(tokenize(
     "mean meaning means stand stands standing indicate indication show shows showing shown display displays "
     "displayed appear appears come comes up on lit what which happen happens happened need get see tell explain "
     "describe description cause causes caused reason remedy fix clear reset resolve action check correct repair "
-    "default factory set setting value range option options unit use used control controls function purpose "
+    "use used control controls function purpose "
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
-    "register parameter code alarm fault error warning message please now again keeps going"))
+    "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
+    "abbreviation acronym mark marked label labelled"))
 # A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121".
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
                           r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h\b|\d+(?:\.\d+)*)(?![\w.]*\s*(?:%|mm|cm|m\b|s\b))",
@@ -139,7 +140,7 @@ def _stems(text: str) -> set[str]:
 
 def _plain(text: str) -> set[str]:
     """Content words without the parts of codes and tags ("PT-2105" is not the words "pt" and "2105")."""
-    return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
+    return {w for t in raw_tokens(text) if len(t) > 1 and not any(c.isdigit() for c in t) for w in tokenize(t)}
 
 
 def _family_words(record: EntryRecord) -> set[str]:
@@ -186,7 +187,7 @@ class Lookup:
             return None
         ranks = _doc_ranks(sources)
         for key in keys:
-            found = self._key_card(key, question, query, ranks)
+            found = self._key_card(key, question, query, ranks, sources)
             if found is not None:
                 return found
         for key in keys:
@@ -195,7 +196,8 @@ class Lookup:
                 return missing
         return None
 
-    def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int]) -> Found | None:
+    def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int], sources: Sequence[Source]
+                  ) -> Found | None:
         candidates = self.manifest.entries_for_keys(key.forms)
         if key.family:  # "exception code 04" is never function code 04
             # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
@@ -220,9 +222,10 @@ class Lookup:
             return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(detailed), float(len(words & held)),
                     float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
 
-        # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105")
-        # is not asking what the tag is: the entry must explain the question's other words
-        candidates = [c for c in candidates if self._unexplained(query, key, c) <= self.policy.lookup_unexplained]
+        # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
+        # not asking what the tag is: where a word the entry does not explain titles a section search found
+        # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
+        candidates = [c for c in candidates if not self._unexplained(query, key, c) & _topics(sources, key, c)]
         if not candidates:
             return None
         best = max(candidates, key=rank)
@@ -232,8 +235,8 @@ class Lookup:
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
 
-    def _unexplained(self, query: str, key: NamedKey, record: EntryRecord) -> int:
-        """How many content words of the search text (a follow-up's with the question it follows) neither
+    def _unexplained(self, query: str, key: NamedKey, record: EntryRecord) -> set[str]:
+        """The content words of the search text (a follow-up's with the question it follows) that neither
         its keys, nor the ways of asking about a code, nor the entry (its row, column names, list, section
         and document) hold."""
         entry = record.entry
@@ -243,7 +246,7 @@ class Lookup:
                                 document.title if document else "", Path(document.source).stem if document else ""]))
         keys = named_keys(query)
         own = set().union(*(_stems(k.text) for k in keys)) | {canonical(k.text) for k in keys}
-        return len(_plain(query) - own - key.family - _GENERIC - _MARKER_STEMS - _ASKING - held)
+        return _plain(query) - own - key.family - _GENERIC - _MARKER_STEMS - _ASKING - held
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word
@@ -267,6 +270,9 @@ class Lookup:
         number = _key_number(key.text)
         if not groups or number is None:
             return None
+        if any(_in_family(key, c) or not _of_other_family(key, c) for c in self.manifest.entries_for_keys(key.forms)
+               if not key.numeric or c.doc_id in ranks or _in_family(key, c)):
+            return None  # it is listed: the entry did not answer this question, which is no reason to deny it
 
         def fit(item: tuple[tuple[str, str], list[EntryRecord]]) -> tuple[float, ...]:
             numbers = [n for n in (_key_number(m.entry.key.text) for m in item[1]) if n is not None]
@@ -379,6 +385,19 @@ class Lookup:
         first = next((c for c in holding if c.start <= start < c.end), holding[0])
         return Source(1, first.chunk_id, document.title, document.source, first.section,
                       record.pages or first.pages, start, end, _text_between(holding, start, end), 1.0)
+
+
+def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> set[str]:
+    """What the passages found are about, beside the entry: their section titles, and the words of
+    passages that name the key away from the entry ("1.1 Facility Data: ... LIT-450 ... 0 to 32 ft")."""
+    topics = {w for source in sources for w in _plain(" ".join(source.section[-2:]))}
+    for source in sources:
+        if source.doc_id == record.doc_id and source.start < record.entry.end and source.end > record.entry.start:
+            continue
+        tokens = {canonical(t) for t in raw_tokens(source.text)}
+        if key.forms & tokens or canonical(key.text) in tokens:
+            topics |= _stems(source.text)
+    return topics
 
 
 def _key_number(text: str) -> int | None:

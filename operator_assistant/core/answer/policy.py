@@ -73,9 +73,6 @@ class AnswerPolicy:
     # A key in no entry is "not listed" only where its family has at least this many entries in a
     # document search found: two codes in a sentence are no table to look in.
     lookup_group_min: int = 3
-    # A code's entry answers a question only when it explains all but this many of the question's content
-    # words: "What is the bolt torque for B-3?" asks about bolts, not what B-3 is.
-    lookup_unexplained: int = 1
     # Of two entries for one code in one document (a parameter list's row and its description further on),
     # the one with more than this many characters of text explains it: shown first.
     lookup_detail_chars: int = 120
