@@ -249,3 +249,22 @@ def test_a_symptom_in_an_html_table_with_a_spanning_cell_gets_both_causes(assist
 def test_a_question_naming_no_key_is_answered_as_before(assistant) -> None:
     answer = ask(assistant, "How often should the heat sink be cleaned?")
     assert not answer.refused and "six months" in answer.card.as_text()
+
+
+def test_an_index_from_before_lookups_gets_its_entries_on_the_next_ingest_without_re_embedding(
+        tmp_path, embedder, lookup_docs) -> None:
+    engine = make_engine(tmp_path / "data", embedder)
+    try:
+        assert not engine.ingest([lookup_docs]).failed
+        manifest = engine.store.manifest
+        with manifest.transaction() as db:  # as an index written before entries were kept
+            db.execute("DELETE FROM entries")
+            db.execute("DELETE FROM entry_keys")
+            db.execute("UPDATE documents SET chunker = 'v16:old'")
+        assert manifest.entry_count() == 0
+        report = engine.ingest([lookup_docs])
+        assert not report.failed and report.chunks_embedded == 0
+        assert manifest.entry_count() > 0
+        assert manifest.entries_for_keys({"f3"})
+    finally:
+        engine.close()
