@@ -55,12 +55,14 @@ def guess_delimiter(text: str, suffix: str) -> str:
         return "\t"
     try:
         found = csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
+        if found not in tuple(DELIMITERS):
+            found = ""
     except csv.Error:  # "Could not determine delimiter": title lines or ragged rows confuse it
         found = ""
     # The Sniffer can settle on a character that splits no line (or, on ragged rows, the wrong one):
     # taken only when it splits as many lines consistently as the best delimiter does.
     best = _most_consistent(lines)
-    if found in DELIMITERS and found != best:
+    if found and found != best:
         mine, theirs = _fields_per_line(lines, best), _fields_per_line(lines, found)
         if max(theirs.values(), default=0) < max(mine.values(), default=0) or max(theirs, default=1) < 2:
             found = ""
