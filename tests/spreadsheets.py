@@ -11,7 +11,7 @@ from pathlib import Path
 ALARMS = [["Tag", "Description", "Priority", "Setpoint (°C)"],
           ["TT-4101", "Bearing temperature high", "1", "82"],
           ["LT-3001", "Wet well level, low", "2", "3.5"],
-          ["PT-2105", 'Discharge pressure "high"', "1", "85"]]
+          ["FT-7106", 'Seal water flow "low"', "1", "0.5"]]
 ALARM_PREFACE = "Alarm list - North plant"
 
 
@@ -39,7 +39,7 @@ def setpoint_workbook() -> bytes:
     sheet.append([None, "Low", "High"])
     for merged in ("A3:A4", "B3:C3", "D3:D4", "E3:E4", "F3:F4"):
         sheet.merge_cells(merged)
-    sheet.append(["PT-2105", 40, 85.0, "=C5+10", "psi", dt.datetime(2024, 3, 1)])
+    sheet.append(["PT-7105", 40, 85.0, "=C5+10", "psi", dt.datetime(2024, 3, 1)])
     sheet.append(["LT-3001", 2.5, 12.25, "=C6+10", "ft", dt.datetime(2024, 3, 2, 14, 30)])
     sheet["C6"].number_format = "0.00"
     limits = book.create_sheet("Limits")

@@ -49,7 +49,7 @@ def test_a_csv_alarm_list_is_one_table_in_any_dialect(name, delimiter, encoding)
     # refs: column letter and the row of the file, counting the title line
     assert [c.ref for c in table.header] == ["A2", "B2", "C2", "D2"]
     assert [c.ref for c in table.rows[1]] == ["A4", "B4", "C4", "D4"]
-    assert table.rows[2][1].text == 'Discharge pressure "high"' and table.rows[2][1].ref == "B5"
+    assert table.rows[2][1].text == 'Seal water flow "low"' and table.rows[2][1].ref == "B5"
 
 
 def test_the_title_line_of_an_export_is_text_and_the_rows_are_rows():
@@ -116,7 +116,7 @@ def test_every_sheet_is_a_section_with_its_table_hidden_ones_marked():
     assert [(b.level, b.label) for b in document.blocks if b.kind == HEADING] == [
         (1, "Setpoints"), (1, "Limits (hidden sheet)")]
     assert document.text.startswith("Setpoints\nNorth plant setpoints, rev 3\n"
-                                    "Tag | Alarm limits | Trip | Unit | Reviewed\nLow | High\nPT-2105 | 40 | 85 | 95 | psi")
+                                    "Tag | Alarm limits | Trip | Unit | Reviewed\nLow | High\nPT-7105 | 40 | 85 | 95 | psi")
     setpoints, limits = document.tables
     assert_exact(document, setpoints)
     assert_exact(document, limits)
@@ -142,7 +142,7 @@ def test_values_read_as_a_person_reads_them_and_formulas_as_their_cached_values(
     document = parse_document(Path("setpoints.xlsx"), data)
     rows = [[(c.text, c.ref) for c in row] for row in document.tables[0].rows]
     assert rows == [
-        [("PT-2105", "Setpoints!A5"), ("40", "Setpoints!B5"), ("85", "Setpoints!C5"), ("95", "Setpoints!D5"),
+        [("PT-7105", "Setpoints!A5"), ("40", "Setpoints!B5"), ("85", "Setpoints!C5"), ("95", "Setpoints!D5"),
          ("psi", "Setpoints!E5"), ("2024-03-01", "Setpoints!F5")],
         [("LT-3001", "Setpoints!A6"), ("2.5", "Setpoints!B6"), ("12.25", "Setpoints!C6"), ("", "Setpoints!D6"),
          ("ft", "Setpoints!E6"), ("2024-03-02 14:30", "Setpoints!F6")],
@@ -213,12 +213,12 @@ def test_the_table_card_carries_each_cells_ref():
     record = TableRecord("d1", 0, ("Setpoints",), (), document.tables[0])
     source = Source(1, "d1:c1", "setpoints", "setpoints.xlsx", ("Setpoints",), (), 0, len(document.text),
                     document.text, 1.0)
-    picked = table_card("What is the high alarm limit on PT-2105?", "high alarm limit PT-2105",
+    picked = table_card("What is the high alarm limit on PT-7105?", "high alarm limit PT-7105",
                         [(source, record, True)])
     assert picked is not None
-    found = _table_found("What is the high alarm limit on PT-2105?", *picked, [])
+    found = _table_found("What is the high alarm limit on PT-7105?", *picked, [])
     refs = {c.text: c.ref for c in found.card.cells}
-    assert refs["PT-2105"] == "Setpoints!A5" and refs["85"] == "Setpoints!C5"
+    assert refs["PT-7105"] == "Setpoints!A5" and refs["85"] == "Setpoints!C5"
 
 
 # any other file: text when its content is text
@@ -270,9 +270,9 @@ def test_text_and_readable_formats_are_routed_by_content(head, suffix):
 def test_a_pdf_under_another_name_is_read_as_a_pdf(tmp_path):
     from tests.conftest import make_pdf
 
-    path = make_pdf(tmp_path / "m.pdf", [[("Pump Manual", 18), ("The high alarm on PT-2105 is 85 psi.", 10)]])
+    path = make_pdf(tmp_path / "m.pdf", [[("Pump Manual", 18), ("The high alarm on PT-7105 is 85 psi.", 10)]])
     document = parse_document(tmp_path / "manual.bin", path.read_bytes())
-    assert document.format == "pdf" and "PT-2105" in document.text
+    assert document.format == "pdf" and "PT-7105" in document.text
 
 
 def test_a_binary_file_of_unknown_type_fails_with_its_reason():
