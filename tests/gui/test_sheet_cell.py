@@ -91,9 +91,12 @@ def test_the_window_opens_a_setpoint_cell_from_the_card(qtbot, window, tmp_path)
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "setpoints.xlsx").write_bytes(setpoint_workbook())
+    (docs / "firmware.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(4000))  # no document: named, skipped
     with qtbot.waitSignal(window.ingested, timeout=LONG) as ingest:
         drop(window.corpus, [docs])
-    assert ingest.args[0].count("added") == 1
+    assert ingest.args[0].count("added") == 1 and ingest.args[0].count("skipped") == 1
+    assert "firmware.bin: skipped - not a document: a program or library (ELF)" in window.corpus.log.text()
+    assert "1 ok, 1 skipped (not documents), 0 failed" in window.statusBar().currentMessage()
 
     window.chat.question.setPlainText("What is the high alarm limit on PT-7105?")
     with qtbot.waitSignal(window.answered, timeout=LONG) as asked:

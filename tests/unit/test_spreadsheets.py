@@ -180,9 +180,15 @@ def test_a_damaged_xlsx_fails_with_a_reason(name, data, reason):
         parse_document(Path("setpoints.xlsx"), data)
 
 
-def test_an_xls_that_is_really_tab_separated_text_is_read():
+def test_an_xls_that_is_really_text_or_html_is_read_and_an_xml_spreadsheet_refused():
     document = parse_document(Path("export.xls"), alarm_csv("\t"))
     assert document.tables[0].names == tuple(ALARMS[0])
+    html = b"<html><body><table><tr><th>Tag</th><th>High</th></tr><tr><td>PT-1</td><td>85</td></tr></table></body></html>"
+    assert parse_document(Path("report.xls"), html).tables[0].names == ("Tag", "High")
+    xml = (b'<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">'
+           b"<Worksheet><Table><Row><Cell><Data>Tag</Data></Cell></Row></Table></Worksheet></Workbook>")
+    with pytest.raises(DocumentError, match=r"Excel 2003 XML spreadsheet \(.xls\) is not read"):
+        parse_document(Path("old.xls"), xml)
 
 
 # refs travel with the table and the card

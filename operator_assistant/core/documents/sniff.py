@@ -34,7 +34,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"GIF89a", "an image (GIF; images are read by OCR as PNG, JPEG or TIFF)"),
     (b"BM", "an image (BMP; images are read by OCR as PNG, JPEG or TIFF)"),
     (b"\x00\x00\x01\x00", "an icon image"),
-    (b"RIFF", "audio or video (RIFF)"),
+    (b"RIFF", "audio, video or a WebP image (RIFF)"),
     (b"OggS", "audio or video (Ogg)"),
     (b"ID3", "audio (MP3)"),
     (b"\xca\xfe\xba\xbe", "a program (Java class or macOS binary)"),

@@ -47,7 +47,7 @@ def load_xlsx(path: Path, data: bytes) -> Document:
     try:
         return _convert(path, data)
     except zipfile.BadZipFile as exc:
-        raise DocumentError(f"not a valid XLSX file: {exc}") from exc
+        raise DocumentError(f"not a valid XLSX file: its zip archive cannot be read, or is cut short ({exc})") from exc
     except KeyError as exc:
         raise DocumentError(f"not a valid XLSX file: a part it needs is missing ({exc})") from exc
     except (NotImplementedError, zlib.error, EOFError) as exc:  # what zipfile raises on damaged entries
@@ -76,6 +76,9 @@ def load_xls(path: Path, data: bytes) -> Document:
         raise DocumentError(f"not an Excel workbook ({found.reason or found.suffix})",
                             "open it in Excel and save it as .xlsx (Excel Workbook), then add that file")
     head = data[:4096].lower()
+    if b"urn:schemas-microsoft-com:office:spreadsheet" in head:
+        raise DocumentError("an Excel 2003 XML spreadsheet (.xls) is not read",
+                            "open it in Excel and save it as .xlsx (Excel Workbook), then add that file")
     return load_html(path, data) if b"<table" in head or b"<html" in head else load_csv(path, data)
 
 
