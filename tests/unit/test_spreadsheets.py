@@ -306,12 +306,17 @@ def test_a_folder_names_every_file_it_skips_and_why(tmp_path):
     (docs / "firmware.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(5000))
     (docs / "backup.zip").write_bytes(make_zip({"a.txt": b"hello"}))
     (docs / "report.docx.bak").write_bytes(make_zip({"word/document.xml": b"<w/>"}))  # read as the DOCX it is
+    (docs / "_static").mkdir()  # an HTML manual's scripts and styles: text, but no documents
+    (docs / "_static" / "jquery.js").write_text("/*! jQuery */ function $(s) { return s; }\n", encoding="utf-8")
+    (docs / "_static" / "basic.css").write_text("body { margin: 0 }\n", encoding="utf-8")
     (docs / ".hidden").write_bytes(b"\x00" * 10)  # hidden and lock files stay out, silently
     (docs / "~$setpoints.xlsx").write_bytes(b"\x00" * 10)
     files, roots, problems = collect_files([docs])
     assert sorted(f.name for f in files) == ["IF-MIB", "alarms.csv", "device.tpi", "manual.md", "report.docx.bak"]
     skipped = {Path(p.source).name: (p.status, p.message) for p in problems}
-    assert skipped == {"firmware.bin": (SKIPPED, "not a document: a program or library (ELF)"),
+    script = (SKIPPED, "not a document: a web page's script or style sheet")
+    assert skipped == {"jquery.js": script, "basic.css": script,
+                       "firmware.bin": (SKIPPED, "not a document: a program or library (ELF)"),
                        "backup.zip": (SKIPPED, "not a document: a zip archive (its files are not read; unpack it to "
                                                "index them)")}
     # named on its own, a file that is no document is a failure: what was asked for was not indexed

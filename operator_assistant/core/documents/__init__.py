@@ -16,7 +16,7 @@ from operator_assistant.core.documents.image import IMAGE_SUFFIXES, load_image
 from operator_assistant.core.documents.markdown import load_markdown
 from operator_assistant.core.documents.ocr import PageReader
 from operator_assistant.core.documents.pdf import load_pdf
-from operator_assistant.core.documents.sniff import sniff_data
+from operator_assistant.core.documents.sniff import by_name, sniff_data
 from operator_assistant.core.documents.text import load_text
 from operator_assistant.core.documents.xlsx import load_doc, load_xls, load_xlsx
 from operator_assistant.errors import Cancelled, DocumentError
@@ -55,7 +55,7 @@ def loader_suffix(path: Path, data: bytes) -> str:
     suffix = path.suffix.lower()
     if suffix in SUPPORTED_SUFFIXES:
         return suffix
-    found = sniff_data(data)
+    found = by_name(path) or sniff_data(data)
     if found.reason:
         raise DocumentError(found.reason)
     return found.suffix

@@ -55,6 +55,16 @@ _READABLE: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", ".png"), (b"\xff\xd8\xff", ".jpg"), (b"II*\x00", ".tif"), (b"MM\x00*", ".tif"),
 )
 _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
+# Text that is no document: what an HTML manual's folder holds beside its pages (Sphinx's _static/, a
+# saved page's files). Read as text, a script or a style sheet would fill the index with code.
+_WEB_ASSETS = frozenset({".js", ".mjs", ".css", ".map"})
+
+
+def by_name(path: Path) -> Sniffed | None:
+    """What the name alone says: a web page's script or style sheet is no document; None when it says nothing."""
+    if path.suffix.lower() in _WEB_ASSETS:
+        return Sniffed(reason="not a document: a web page's script or style sheet")
+    return None
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,8 @@ def zip_kind(names: list[str]) -> Sniffed:
 def sniff_file(path: Path) -> Sniffed:
     """What the file at `path` holds, from its head (and, for a zip, its list of members).
     A file that cannot be read here is left to the reader, which reports why (`Sniffed(".txt")`)."""
+    if (named := by_name(path)) is not None:
+        return named
     try:
         # O_NONBLOCK: a pipe under a document's name must not hang the folder's listing
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
