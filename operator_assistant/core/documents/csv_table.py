@@ -36,13 +36,12 @@ def _fields_per_line(lines: list[str], delimiter: str) -> Counter[int]:
     return counts
 
 
-def _most_consistent(lines: list[str]) -> str:
-    """The delimiter under which most lines have the same number of fields (more than one)."""
-    def score(delimiter: str) -> tuple[int, int]:
-        counts = _fields_per_line(lines, delimiter)
-        width, lines_of_width = max(counts.items(), key=lambda item: (item[1], item[0]), default=(1, 0))
-        return (lines_of_width if width > 1 else 0, width)
-    return max(DELIMITERS, key=score)
+def _consistency(lines: list[str], delimiter: str) -> tuple[int, int]:
+    """How well a delimiter splits the lines: how many share the most common number of fields (0 when
+    that number is 1: it splits nothing), then that number."""
+    counts = _fields_per_line(lines, delimiter)
+    width, lines_of_width = max(counts.items(), key=lambda item: (item[1], item[0]), default=(1, 0))
+    return (lines_of_width if width > 1 else 0, width)
 
 
 def guess_delimiter(text: str, suffix: str) -> str:
@@ -55,18 +54,14 @@ def guess_delimiter(text: str, suffix: str) -> str:
         return "\t"
     try:
         found = csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
-        if found not in tuple(DELIMITERS):
-            found = ""
     except csv.Error:  # "Could not determine delimiter": title lines or ragged rows confuse it
         found = ""
     # The Sniffer can settle on a character that splits no line (or, on ragged rows, the wrong one):
-    # taken only when it splits as many lines consistently as the best delimiter does.
-    best = _most_consistent(lines)
-    if found and found != best:
-        mine, theirs = _fields_per_line(lines, best), _fields_per_line(lines, found)
-        if max(theirs.values(), default=0) < max(mine.values(), default=0) or max(theirs, default=1) < 2:
-            found = ""
-    return found or best
+    # its choice stands only when it splits the lines as consistently as the best of the four does.
+    best = max(DELIMITERS, key=lambda delimiter: _consistency(lines, delimiter))
+    if found in tuple(DELIMITERS) and _consistency(lines, found) >= _consistency(lines, best):
+        return found
+    return best
 
 
 def load_csv(path: Path, data: bytes) -> Document:
