@@ -26,6 +26,7 @@ from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+    from operator_assistant.core.answer.records import Card
     from operator_assistant.core.evaluation import GoldenQuestion
     from operator_assistant.core.workspace import Workspace
 
@@ -414,6 +415,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         elif isinstance(event, CardReady):
             # the documents' own words first, at once; the model's wording (if any) follows
             print(event.card.as_text(), flush=True)
+            if refs := _cell_refs(event.card):
+                print(f"Cells: {refs}", flush=True)
         elif isinstance(event, TextGenerated):
             if not streamed:
                 print("\nModel's wording (checking...): ", end="")
@@ -452,6 +455,12 @@ def cmd_ask(args: argparse.Namespace) -> int:
           f"first token {t.get('first_token_ms', 0):.0f} ms, total {t.get('total_ms', 0):.0f} ms; "
           f"reranker: {reranker()})")
     return EXIT_OK
+
+
+def _cell_refs(card: Card, most: int = 24) -> str:
+    """Where a spreadsheet card's cells are in their sheets ("Setpoints!B5, Setpoints!C5"); "" for other cards."""
+    refs = list(dict.fromkeys(c.ref for c in card.cells if c.ref))
+    return ", ".join(refs[:most]) + (f", ... ({len(refs) - most} more)" if len(refs) > most else "")
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:

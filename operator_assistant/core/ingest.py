@@ -27,6 +27,7 @@ from operator_assistant.core.documents.entries import Entry, find_entries
 from operator_assistant.core.documents.identity import read_identity
 from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, unreadable_note
 from operator_assistant.core.documents.process import DocumentProcess
+from operator_assistant.core.documents.sniff import sniff_file
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import (
@@ -56,7 +57,7 @@ from operator_assistant.errors import Cancelled, DocumentError
 
 log = logging.getLogger("ingest")
 
-SKIPPED = "skipped"  # not a document problem: a folder link already followed, for example
+SKIPPED = "skipped"  # not a document problem: a folder link already followed, a program in a folder
 DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024
 CANCELLED_BEFORE_WRITTEN = "cancelled before it was written; nothing changed"
 
@@ -301,12 +302,20 @@ def _file_problem(file: Path) -> str | None:
     return None
 
 
-def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[FileResult], int]:
-    """Expand files and folders: (files, folders given, problems, unsupported files skipped)."""
+def _not_a_document(file: Path) -> str:
+    """Why a file with no loader of its own is not read (a program, an archive), or "" when its content
+    is text or a format with a loader; only its first few kilobytes are read."""
+    if is_supported(file) or _file_problem(file) is not None:
+        return ""  # read by its loader, or reported with its problem when it is read
+    return sniff_file(file).reason
+
+
+def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[FileResult]]:
+    """Expand files and folders: (files, folders given, problems). A file in a folder that is no
+    document (a program, an archive) is a skipped result with its reason; named on its own, a failed one."""
     files: list[Path] = []
     roots: list[Path] = []
     problems: list[FileResult] = []
-    skipped = 0
     seen: set[Path] = set()
 
     def take(file: Path) -> None:
@@ -346,22 +355,21 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[F
                     if name.startswith((".", "~$")):
                         continue
                     file = Path(folder) / name
-                    if not is_supported(file):
-                        skipped += 1
+                    if reason := _not_a_document(file):
+                        problems.append(FileResult(_display(file), SKIPPED, reason))
                         continue
                     take(file)
         elif path.is_file():
             file = path.resolve()
-            if not is_supported(file):
-                problems.append(FileResult(_display(file), FAILED_FILE,
-                                           f"unsupported file type '{_display(file.suffix or file.name)}'"))
+            if reason := _not_a_document(file):
+                problems.append(FileResult(_display(file), FAILED_FILE, reason))
             else:
                 take(file)
         elif path.exists() or path.is_symlink():
             take(path.absolute())
         else:
             problems.append(FileResult(_display(path), FAILED_FILE, "no such file or folder"))
-    return files, roots, problems, skipped
+    return files, roots, problems
 
 
 def _gone_under(store: IndexStore, roots: list[Path]) -> list[DocumentRecord]:
@@ -406,7 +414,7 @@ def ingest_paths(
         out.notes.append(f"embedder changed from {store.embedder_id} to {embedder.model_id}: re-embedding every chunk")
         store.rebuild_dense(lambda texts: embedder.embed(texts, cancel=cancel), embedder.model_id)
 
-    files, roots, problems, out.skipped = collect_files(paths)
+    files, roots, problems = collect_files(paths)
     if files:
         import_chroma_in_background()
     for problem in problems:

@@ -25,7 +25,9 @@ class FileResult:
 @dataclass
 class IngestReport:
     results: list[FileResult] = field(default_factory=list)
-    skipped: int = 0  # files in folders with a type we do not read
+    # files in folders an older plant server skipped without naming them; this version names each one
+    # (a "skipped" result with its reason), so it is 0 from it
+    skipped: int = 0
     seconds: float = 0.0
     chunks_embedded: int = 0
     cancelled: bool = False

@@ -103,8 +103,10 @@ def render_card(card: Card, entry: int = 0) -> str:
 
 
 def _cell(cell: CardCell, entry: int, row: int, column: int) -> str:
-    # Not underlined: a table full of underlined figures is hard to read.
-    return (f'<a href="cell:{entry}:{row}:{column}" style="text-decoration:none">'
+    # Not underlined: a table full of underlined figures is hard to read. A spreadsheet cell says where
+    # it is when pointed at ("Setpoints!C12").
+    where = f' title="{html.escape(cell.ref)}"' if cell.ref else ""
+    return (f'<a href="cell:{entry}:{row}:{column}" style="text-decoration:none"{where}>'
             f"{html.escape(cell.text)}</a>")
 
 

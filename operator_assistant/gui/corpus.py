@@ -230,9 +230,11 @@ class CorpusManager(QWidget):
             self.ingest_requested.emit(paths)  # when locked, the window refuses it and says why
 
     def _add_files(self) -> None:
+        # any other file is read as text when it is text (a MIB, a .tpi, a .cfg): "All files" offers them too
         files, _ = QFileDialog.getOpenFileNames(self, "Add documents", "",
                                                 "Documents (*.pdf *.docx *.md *.markdown *.html *.htm *.txt "
-                                                "*.png *.jpg *.jpeg *.tif *.tiff)")
+                                                "*.csv *.tsv *.xlsx *.xlsm *.png *.jpg *.jpeg *.tif *.tiff);;"
+                                                "All files (*)")
         if files:
             self.ingest_requested.emit([Path(f) for f in files])
 

@@ -368,9 +368,11 @@ class MainWindow(QMainWindow):
                        self._ingest_done, self._ingest_failed, lambda: self.corpus.set_busy(False))
 
     def _ingest_done(self, report: IngestReport) -> None:
-        failed = len(report.failed)
-        self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: {len(report.results) - failed} ok, "
-                                     f"{failed} failed" + (" (cancelled)" if report.cancelled else "")
+        failed, skipped = len(report.failed), report.count("skipped")
+        self.statusBar().showMessage(f"Indexing finished in {report.seconds:.0f} s: "
+                                     f"{len(report.results) - failed - skipped} ok, "
+                                     + (f"{skipped} skipped (not documents), " if skipped else "")
+                                     + f"{failed} failed" + (" (cancelled)" if report.cancelled else "")
                                      + "".join(f"; warning: {n}" for n in report.notes if n.startswith("audit log")))
         if report.cancelled:
             kept = report.count("added") + report.count("updated") + report.count("unchanged")

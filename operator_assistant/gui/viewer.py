@@ -197,6 +197,16 @@ def join_boxes(boxes: list[QRect]) -> list[QRect]:
     return [box.adjusted(-2, -1, 2, 1) for box in joined]
 
 
+def cell_ref(document: Document, start: int, end: int) -> str:
+    """The spreadsheet place ("Setpoints!C12") of the table cell that is exactly this span, or ""."""
+    for table in document.tables:
+        for row in (table.header, *table.header_lines, *table.rows):
+            for cell in row:
+                if cell.start == start and cell.end == end and cell.ref:
+                    return cell.ref
+    return ""
+
+
 def qt_position(text: str, offset: int) -> int:
     """A Python string offset as a Qt text position: Qt counts UTF-16 units, so a character
     outside the BMP before a one-cell highlight would shift it."""
@@ -316,7 +326,9 @@ class SourceViewer(QWidget):
         where = section_label(source.section, source.document)
         # the page the highlight starts on: a passage's first page is not always its cell's
         page_no = document.page_at(source.start) or (source.pages[0] if source.pages else None)
-        place = ", ".join(part for part in (where, f"page {page_no}" if page_no else "") if part)
+        ref = cell_ref(document, source.start, source.end)  # a spreadsheet cell: "Setpoints!C12"
+        place = ", ".join(part for part in (where, f"page {page_no}" if page_no else "", f"cell {ref}" if ref else "")
+                          if part)
         # Titles and section names come from the document: escaped, never markup.
         self.title.setText(f"<b>{html.escape(source.document)}</b>" + (f" &mdash; {html.escape(place)}" if place else "")
                            + f"<br>{html.escape(path.name)}"

@@ -20,6 +20,7 @@ import pytest
 from tests.conftest import REPO, make_docx, make_pdf
 from tests.integration.conftest import MODELS, make_engine
 from tests.integration.test_ingest import consistent
+from tests.spreadsheets import alarm_csv, replace_part, setpoint_workbook
 
 PASSPHRASE = "bad-input-tests"  # the CLI's ingest needs admin mode; a script passes it in the environment
 MANUAL = ("# Pump Manual\n\n## Alarms\n\nPT-2105 high discharge alarm is 85 psi. The low alarm is 40 psi.\n\n"
@@ -202,14 +203,53 @@ def build(case: str, folder: Path) -> Case:
         bad_name = os.fsdecode(b"caf\xe9 notes.md")  # Latin-1 bytes: not a valid UTF-8 file name
         (folder / bad_name).write_text("# Cafe\n\nNothing here matters.\n", encoding="utf-8")
         expected["caf\ufffd notes.md"] = ("failed", "the file name is not valid UTF-8; rename the file")
+    elif case == "damaged-sheets":
+        workbook = setpoint_workbook()
+        (folder / "setpoints.xlsx").write_bytes(workbook)
+        (folder / "alarms.csv").write_bytes(alarm_csv(";", "cp1252"))
+        (folder / "truncated.xlsx").write_bytes(workbook[:len(workbook) // 2])
+        (folder / "garbled.xlsx").write_bytes(replace_part(workbook, "xl/worksheets/sheet1.xml", b"<worksheet><row"))
+        (folder / "damaged.csv").write_bytes(b"Tag;Value\n" + random)
+        expected |= {"setpoints.xlsx": ("added", ""), "alarms.csv": ("added", ""),
+                     "truncated.xlsx": ("failed", "not a valid XLSX file"),
+                     "garbled.xlsx": ("failed", "damaged XLSX file: a part inside it is not valid XML"),
+                     "damaged.csv": ("failed", "binary data")}
+        result.searches += [("PT-7105 alarm limits trip", "setpoints.xlsx", "PT-7105 | 40 | 85 | 95 | psi"),
+                            ("TT-4101 bearing temperature", "alarms.csv", "TT-4101 | Bearing temperature high")]
+    elif case == "unknown-types":
+        (folder / "PUMP-MIB").write_text('PUMP-MIB DEFINITIONS ::= BEGIN\npumpSealLeak NOTIFICATION-TYPE\n'
+                                         '    DESCRIPTION "Seal leak detected on pump PS-7314."\n'
+                                         '    ::= { pumpAlarms 17 }\nEND\n', encoding="utf-8")
+        (folder / "device.tpi").write_text("BACnet Protocol Implementation Conformance Statement\n\n"
+                                           "Vendor: Example controls. Model PLC-7315 supports BACnet/IP.\n",
+                                           encoding="utf-8")
+        (folder / "firmware.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + random)
+        (folder / "backup.zip").write_bytes(zip_of({"old.txt": b"old notes"}))
+        expected |= {"PUMP-MIB": ("added", ""), "device.tpi": ("added", ""),
+                     "firmware.bin": ("skipped", "not a document: a program or library (ELF)"),
+                     "backup.zip": ("skipped", "not a document: a zip archive")}
+        result.searches += [("PS-7314 seal leak", "PUMP-MIB", "pumpSealLeak NOTIFICATION-TYPE"),
+                            ("PLC-7315 BACnet", "device.tpi", "PLC-7315")]
+        result.absent.append("old notes")
     else:
         raise AssertionError(case)
     return result
 
 
+def zip_of(members: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
 CASES = ["empty", "binary", "corrupt-pdf", "encrypted-pdf", "scanned-pdf", "too-large", "legacy-encoding",
          "docx-no-text", "html-active-content", "disappears", "unreadable", "not-a-file", "symlink-loop",
-         "duplicate", "unusual-names"]
+         "duplicate", "unusual-names", "damaged-sheets", "unknown-types"]
 
 
 def relative(source: str, folder: Path) -> str:
@@ -288,7 +328,9 @@ def test_bad_batch_through_the_engine(case, tmp_path, embedder, no_network):
             assert got[relative(doc.source, docs)] == ("failed", doc.error)
     # the document indexed before is still there and found; so is the rest of the batch
     assert_searchable(engine, spec)
-    assert consistent(engine) == before + sum(status == "added" for status, _ in spec.expected.values())
+    # each added file's chunks are in both indexes (a workbook has one or more per sheet)
+    assert consistent(engine) == before + sum(r.chunks_total for r in report.results if r.status == "added")
+    assert sum(r.status == "added" for r in report.results) == sum(s == "added" for s, _ in spec.expected.values())
     assert not no_network, no_network  # documents never make us fetch anything
     engine.close()
 

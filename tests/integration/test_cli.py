@@ -9,6 +9,7 @@ import pytest
 from operator_assistant.cli import main
 from tests.conftest import SAMPLE_DOCS
 from tests.integration.conftest import MODELS
+from tests.spreadsheets import setpoint_workbook
 from tests.unit.test_eval_results import ANSWERS_KEYS, ANSWERS_ROW_KEYS, GOLDEN_KEYS
 
 
@@ -31,13 +32,29 @@ def test_ingest_reports_each_file_and_fails_on_a_bad_one(tmp_path, capsys):
     shutil.copy(SAMPLE_DOCS / "filter-backwash-procedure.md", docs)
     (docs / "scan.pdf").write_bytes(b"%PDF-1.7 broken")
     (docs / "photo.jpg").write_bytes(b"\xff\xd8\xff")  # images are read by OCR: a cut-off one fails, named
-    (docs / "drawing.dwg").write_bytes(b"AC1032")
+    (docs / "drawing.dwg").write_bytes(b"AC1032\x00\x00\x00\x00\x00\x06" + bytes(200))  # no document: named, skipped
     code, out, _ = run(capsys, "--data-dir", str(tmp_path / "d"), "--models-dir", str(MODELS), "ingest", str(docs))
     assert code == 1
     assert "added     " in out and "filter-backwash-procedure.md" in out
     assert "failed    " in out and "scan.pdf" in out and "PDF" in out
     assert "photo.jpg" in out and "damaged or unreadable image" in out
-    assert "1 added, 2 failed" in out and "1 file(s) of unsupported type skipped" in out
+    assert f"skipped   {docs / 'drawing.dwg'}  (not a document: an AutoCAD drawing (DWG))" in out
+    assert "1 added, 1 skipped, 2 failed" in out and "unsupported type" not in out
+
+
+def test_ask_over_a_setpoint_sheet_names_the_cells(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "setpoints.xlsx").write_bytes(setpoint_workbook())
+    data = tmp_path / "d"
+    assert run(capsys, "--data-dir", str(data), "--models-dir", str(MODELS), "ingest", str(docs))[0] == 0
+    code, out, _ = run(capsys, "--data-dir", str(data), "--models-dir", str(MODELS), "ask",
+                       "What is the high alarm limit on PT-7105?")
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("PT-7105 | ") and " 85" in line for line in lines), out
+    cells = next(line for line in lines if line.startswith("Cells: "))
+    assert "Setpoints!A5" in cells and "Setpoints!C5" in cells, cells
 
 
 def test_search_json_has_locations(indexed, capsys):

@@ -53,8 +53,9 @@ def test_a_short_file_comes_back_as_soon_as_it_is_read(process):
 
 def test_a_document_error_comes_back_with_its_hint(process, tmp_path):
     with pytest.raises(DocumentError) as caught:
-        process.parse(tmp_path / "notes.xyz", b"plain words")
-    assert caught.value.message == "unsupported file type '.xyz'" and caught.value.hint.startswith("supported: ")
+        process.parse(tmp_path / "limits.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500))
+    assert caught.value.message == "an Excel 97-2003 workbook (.xls) is not read"
+    assert caught.value.hint.startswith("open it in Excel and save it as .xlsx")
     with pytest.raises(DocumentError, match="empty file"):
         process.parse(tmp_path / "empty.txt", b"")
 

@@ -113,7 +113,9 @@ def test_legacy_encoding_is_detected(tmp_path: Path):
     ("fake.pdf", b"this is not a pdf", "not a PDF"),
     ("broken.pdf", b"%PDF-1.4\n1 0 obj <<>> garbage", "damaged or unreadable PDF"),
     ("fake.docx", b"PK\x03\x04 not really a zip", "not a valid DOCX"),
-    ("notes.xyz", b"hello", "unsupported file type"),
+    ("firmware.xyz", b"\x7fELF\x02\x01\x01" + bytes(200), "not a document: a program or library"),
+    ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500), r"Excel 97-2003 workbook \(.xls\) is not read"),
+    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500), r"Word 97-2003 document \(.doc\) is not read"),
     ("only-headings.md", b"# Title\n\n## Sub\n", "no text found"),
 ])
 def test_bad_files_give_a_reason(tmp_path: Path, name: str, data: bytes, reason: str):

@@ -277,7 +277,8 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     for r in rows:
         row = table.rows[r]
         cells.append(tuple(CardCell(row[c].text if c < len(row) else "", 1, row[c].start if c < len(row) else start,
-                                    row[c].end if c < len(row) else start) for c in columns))
+                                    row[c].end if c < len(row) else start, ref=row[c].ref if c < len(row) else "")
+                           for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
     return Found(Card(TABLE, title, tuple(cells), tuple(table.names[c] for c in columns), tuple(units)), [cited])

@@ -64,6 +64,7 @@ class CardCell:
     start: int  # offsets in that source's document text, to highlight it
     end: int
     page: int | None = None
+    ref: str = ""  # a spreadsheet cell's place, "Setpoints!C12" ("C12" in a CSV); "" elsewhere
 
 
 @dataclass(frozen=True)
@@ -97,13 +98,21 @@ class Card:
     def to_json(self) -> dict:
         return {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
                 "units": [list(u) for u in self.units],
-                "rows": [[asdict(c) for c in row] for row in self.rows]}
+                "rows": [[_cell_json(c) for c in row] for row in self.rows]}
 
     @classmethod
     def from_json(cls, data: dict) -> Card:
         return cls(CardKind(data["kind"]), data.get("title", ""),
                    tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
                    tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])))
+
+
+def _cell_json(cell: CardCell) -> dict:
+    # "ref" only where a cell has one: a console or history reader from before refs reads every other card
+    data = asdict(cell)
+    if not cell.ref:
+        del data["ref"]
+    return data
 
 
 @dataclass

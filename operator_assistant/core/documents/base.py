@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,9 +108,10 @@ class TextBuilder:
         at = self.length + (len(separator) if self.length else 0)
         self.blocks.append(Block(HEADING, at, at, level, label))
 
-    def add_row(self, cells: list[str]) -> list[Cell]:
+    def add_row(self, cells: list[str], refs: Sequence[str] = ()) -> list[Cell]:
         """Add a table row as one ROW block, "a | b | c", and return its cells with their offsets
-        (an empty cell keeps its column and gets an empty span)."""
+        (an empty cell keeps its column and gets an empty span); `refs`: each cell's place in a
+        spreadsheet ("C12"), where it has one."""
         cells = [" ".join(c.split()) for c in cells]
         joined = " | ".join(cells)
         if not joined.strip(" |"):
@@ -118,9 +120,9 @@ class TextBuilder:
         self.add(joined, ROW, separator="\n")
         block = self.blocks[-1]
         out, pos = [], block.start - lead
-        for text in cells:
+        for n, text in enumerate(cells):
             at = min(max(pos, block.start), block.end)
-            out.append(Cell(text, at, at + len(text)))
+            out.append(Cell(text, at, at + len(text), refs[n] if n < len(refs) else ""))
             pos += len(text) + 3
         return out
 

@@ -28,6 +28,7 @@ class Cell:
     text: str
     start: int  # offsets in Document.text; text == document.text[start:end] up to spacing
     end: int
+    ref: str = ""  # where a spreadsheet names it: "C12" (a CSV's column and row), "Setpoints!C12" (a sheet's)
 
 
 @dataclass(frozen=True)
@@ -176,10 +177,15 @@ def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
     return ""
 
 
+def _cell_json(cell: Cell) -> list:
+    # the ref only where there is one: tables stored before refs existed have three elements, and most still do
+    return [cell.text, cell.start, cell.end, cell.ref] if cell.ref else [cell.text, cell.start, cell.end]
+
+
 def table_to_json(table: Table) -> dict:
-    return {"header": [[c.text, c.start, c.end] for c in table.header],
-            "rows": [[[c.text, c.start, c.end] for c in row] for row in table.rows],
-            "header_lines": [[[c.text, c.start, c.end] for c in row] for row in table.header_lines]}
+    return {"header": [_cell_json(c) for c in table.header],
+            "rows": [[_cell_json(c) for c in row] for row in table.rows],
+            "header_lines": [[_cell_json(c) for c in row] for row in table.header_lines]}
 
 
 def table_from_json(data: dict) -> Table:
