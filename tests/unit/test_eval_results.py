@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -29,7 +30,7 @@ ANSWERS_ANSWERABLE_KIND_KEYS = ["questions", "answer_correct", "citation_accurac
                                 "refused_answerable", "shown_unsupported_values", "words_shown"]
 ANSWERS_ROW_KEYS = ["id", "kind", "answerable", "refused", "answer_correct", "cited_expected", "keywords", "card",
                     "wording_shown", "wording_note", "unsupported", "words", "claims", "evidence", "card_ms",
-                    "first_token_ms", "total_ms", "retrieve_rerank_ms", "answer", "cited"]
+                    "first_token_ms", "total_ms", "retrieve_rerank_ms", "answer", "cited", "split", "refusal_reason"]
 
 
 def _hit(source: str, section: str, text: str, score: float) -> SimpleNamespace:
@@ -161,3 +162,27 @@ def test_answers_figures():
 def test_latency_of_no_timings_is_zero():
     assert Latency.of([]) == Latency(0.0, 0.0, 0.0)
     assert Latency.of([1.0, 2.0, 10.0]).to_json() == {"p50_ms": 2.0, "p95_ms": 10.0, "mean_ms": 4.3}
+
+
+def test_a_split_set_reports_each_half_and_the_codes_said_not_listed():
+    assistant, questions = answers_setup()
+    assistant.answers["Is fault F10 listed?"] = Answer(
+        "Is fault F10 listed?", "q", "I don't have that information.", True, [], evidence=0.2,
+        timings={"retrieve_ms": 30.0, "total_ms": 31.0},
+        refusal_reason="F10 is not listed in the table 'Faults' of Drive, which lists 9 entries from F1 to F9.")
+    questions = [replace(questions[0], split="tune"), replace(questions[1], split="confirm"),
+                 replace(questions[2], split="confirm"),
+                 GoldenQuestion("a4", "Is fault F10 listed?", "not-listed", None, None, (), None, "tune")]
+    result = run_answers(assistant, questions)
+    assert result.by_split["tune"].answer_correct == 1.0 and result.by_split["confirm"].answer_correct == 0.0
+    assert list(result.by_split_kind["tune"]) == ["number", "not-listed"]
+    assert (result.not_listed_said, result.not_listed) == (1, 1)
+    out = _as_printed(result.to_json())
+    assert out["by_split"]["confirm"]["by_kind"]["not-in-corpus"]["refused_not_in_corpus"] == 1.0
+    assert out["not_listed_said"] == 1 and out["rows"][3]["refusal_reason"].startswith("F10 is not listed")
+
+
+def test_an_unsplit_set_keeps_its_json_as_before():
+    assistant, questions = answers_setup()
+    out = _as_printed(run_answers(assistant, questions).to_json())
+    assert "by_split" not in out and "not_listed" not in out

@@ -348,8 +348,8 @@ class Lookup:
             at = {(f.row, f.column): f for f in fields}
             empty = CardCell("", 1, entry.key.start, entry.key.start)
             for n, line in enumerate(sorted({f.row for f in fields})):
-                key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end) if n == 0 else empty
-                rows.append((key, *(CardCell(f.text, 1, f.start, f.end) if (f := at.get((line, c))) else empty
+                key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end, ref=entry.key.ref) if n == 0 else empty
+                rows.append((key, *(CardCell(f.text, 1, f.start, f.end, ref=f.ref) if (f := at.get((line, c))) else empty
                                     for c, _ in columns)))
         title = " > ".join(first.section[-1:]) or first.entry.group
         card = Card(TABLE, title, tuple(rows), (first.entry.key.name, *(name for _, name in columns)),
