@@ -25,10 +25,16 @@ SAMPLE_ADMIN_PASSPHRASE ?= sample-admin
 
 setup: $(STAMP) models llama-server
 
-$(STAMP): pyproject.toml
+# llama.cpp's CPU instructions, as packaging/llama_server.py CPU_OPTIONS (why: there): not -march=native.
+LLAMA_CPU_OPTIONS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF
+LLAMA_CPP_PYTHON := $(shell grep -o 'llama-cpp-python\[server\]==[0-9.]*' pyproject.toml)
+
+$(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	# built from source with the options above; --no-cache-dir: a wheel cached from a native build is never reused
+	CMAKE_ARGS='$(LLAMA_CPU_OPTIONS)' $(BIN)/python -m pip install --quiet --no-cache-dir --force-reinstall --no-deps '$(LLAMA_CPP_PYTHON)'
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	rm -f $(VENV)/.installed-*
 	touch $@

@@ -23,6 +23,14 @@ SOURCES = {"0.3.36": "832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db276
 CMAKE_OPTIONS = ["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=OFF", "-DLLAMA_BUILD_SERVER=ON",
                  "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_UI=OFF",
                  "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_OPENSSL=OFF", "-DLLAMA_CURL=OFF"]
+# The CPU instructions llama.cpp is built for: AVX2, FMA, F16C, BMI2 (x86-64-v3, every x86 PC since 2013),
+# never the build machine's own (-march=native). A native build carries whatever the builder has into the
+# bundle: on a machine with AMX it compiled AMX tile code that died with SIGILL here (tileloadd in
+# libggml-cpu), and AVX-512 would die on an older control-room PC. The Makefile builds llama-cpp-python
+# with the same options (LLAMA_CPU_OPTIONS; tests/unit/test_llama_build.py checks they agree).
+CPU_OPTIONS = ["-DGGML_NATIVE=OFF", "-DGGML_AVX=ON", "-DGGML_AVX2=ON", "-DGGML_FMA=ON", "-DGGML_F16C=ON",
+               "-DGGML_BMI2=ON", "-DGGML_AVX512=OFF", "-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF",
+               "-DGGML_AMX_BF16=OFF"]
 
 
 sys.path.insert(0, str(ROOT))  # run as a script from the checkout
@@ -68,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     source = fetch_sources(version, args.work)
     build = args.work / "build"
     generator = ["-G", "Ninja"] if shutil.which("ninja") else []
-    subprocess.run(["cmake", "-S", str(source), "-B", str(build), *generator, *CMAKE_OPTIONS], check=True,
+    subprocess.run(["cmake", "-S", str(source), "-B", str(build), *generator, *CMAKE_OPTIONS, *CPU_OPTIONS], check=True,
                    stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", str(build), "--target", "llama-server", "-j", str(args.jobs)], check=True)
     built = build / "bin" / "llama-server"
