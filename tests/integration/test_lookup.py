@@ -15,6 +15,7 @@ from operator_assistant.core.retrieval.rerank import NoReranker
 from operator_assistant.errors import ModelError
 from tests.conftest import make_docx
 from tests.integration.conftest import make_engine
+from tests.spreadsheets import alarm_csv, setpoint_workbook, write
 from tests.unit.test_entries import MIB
 
 FAULTS = [("F1", "Over voltage", "Mains voltage above 264 V", "Check the supply transformer tap"),
@@ -66,6 +67,14 @@ Press RESET after the cause is cleared.
 """
 
 
+SCADA_CODES = """Alarm code,Description,Cause,Operator action
+AL-101,Filter 1 headloss high,Filter due for backwash,Start a backwash of filter 1
+AL-102,Filter 2 headloss high,Filter due for backwash,Start a backwash of filter 2
+AL-103,Clearwell level low,Clearwell outflow above plant output,Raise plant flow or cut the high-service pumps
+AL-104,Chlorine residual low,Chlorinator feed lost,Switch to the standby chlorinator
+AL-105,Turbidity high,Coagulant dose too low,Check the coagulant pump and jar test
+"""
+
 PUMP_ALARMS = [("E-45", "Low suction pressure", "Suction valve closed", "Open the suction valve"),
                ("E-46", "High discharge pressure", "Discharge valve closed", "Open the discharge valve"),
                ("E-47", "Seal leak", "Mechanical seal worn", "Replace the mechanical seal"),
@@ -116,7 +125,10 @@ def lookup_docs(tmp_path_factory) -> Path:
     (folder / "modbus-spec.txt").write_text(MODBUS, encoding="utf-8")
     (folder / "pump-troubleshooting.md").write_text(TROUBLE, encoding="utf-8")
     (folder / "vr20-regulator.txt").write_text(REGULATOR, encoding="utf-8")
-    (folder / "FOO-MIB.txt").write_text(MIB, encoding="utf-8")
+    (folder / "FOO-MIB").write_text(MIB, encoding="utf-8")  # MIB files come without an extension
+    write(folder / "north-plant-alarms.csv", alarm_csv(delimiter=";", encoding="cp1252"))
+    (folder / "scada-alarm-codes.csv").write_text(SCADA_CODES, encoding="utf-8")
+    write(folder / "north-plant-setpoints.xlsx", setpoint_workbook())
     _ruled_pdf(folder / "booster-controller.pdf", "Booster controller alarm codes",
                [("Code", "Alarm", "Cause", "Action"), *PUMP_ALARMS])
     (folder / "clearwell-points.html").write_text(POINTS_HTML, encoding="utf-8")
@@ -268,3 +280,40 @@ def test_an_index_from_before_lookups_gets_its_entries_on_the_next_ingest_withou
         assert manifest.entries_for_keys({"f3"})
     finally:
         engine.close()
+
+
+def test_a_code_in_a_csv_alarm_list_gets_its_row_cited_to_its_cells(assistant) -> None:
+    answer = ask(assistant, "SCADA shows alarm AL-103. What do I do?")
+    row = answer.card.rows[0]
+    assert [c.text for c in row] == ["AL-103", "Clearwell level low", "Clearwell outflow above plant output",
+                                     "Raise plant flow or cut the high-service pumps"]
+    assert [c.ref for c in row] == ["A4", "B4", "C4", "D4"]
+    assert Path(answer.citations[0].source).name == "scada-alarm-codes.csv"
+    assert_cells_in_place(answer)
+
+
+def test_a_code_past_a_csv_alarm_list_is_not_listed(assistant) -> None:
+    answer = ask(assistant, "What does SCADA alarm AL-106 mean?")
+    assert answer.refused and "AL-106 is not listed in" in answer.refusal_reason and "AL-101 to AL-105" in answer.refusal_reason
+
+
+def test_a_tag_of_a_legacy_encoded_csv_gets_its_setpoint_with_the_unit(assistant) -> None:
+    answer = ask(assistant, "What is the setpoint of alarm TT-4101?")
+    shown = answer.card.as_text()
+    assert "82" in shown and "Setpoint (°C)" in shown and "3.5" not in shown
+    assert_cells_in_place(answer)
+
+
+def test_a_tag_of_an_xlsx_setpoint_sheet_gets_its_row_with_sheet_cell_refs(assistant) -> None:
+    answer = ask(assistant, "What are the setpoints for PT-7105 on the north plant?")
+    row = answer.card.rows[0]
+    assert [c.text for c in row][:5] == ["PT-7105", "40", "85", "95", "psi"]
+    assert row[3].ref == "Setpoints!D5"  # the formula's value, as Excel cached it
+    assert_cells_in_place(answer)
+
+
+def test_a_row_of_a_hidden_sheet_is_found_and_cited_to_that_sheet(assistant) -> None:
+    answer = ask(assistant, "What is the trip pressure of pump B-2 in the north plant setpoints?")
+    cells = [c for c in answer.card.cells if c.text == "95"]
+    assert cells and cells[0].ref == "Limits!B2"
+    assert "hidden" in answer.citations[0].section[-1]
