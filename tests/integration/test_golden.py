@@ -14,7 +14,8 @@ def test_golden_set_is_well_formed():
     ids = {q.id for q in questions}
     assert len(questions) >= 50 and len(ids) == len(questions)
     assert sum(1 for q in questions if q.kind == "not-in-corpus") >= 8
-    assert {q.kind for q in questions} == set(KINDS)
+    # every kind but the lookups, which are asked of real vendor tables (tests/data/plant_docs_2_golden.jsonl)
+    assert {q.kind for q in questions} == set(KINDS) - {"code", "symptom", "not-listed"}
     names = {p.name for p in SAMPLE_DOCS.iterdir()}
     for q in questions:
         assert (q.source_file is None) == (q.kind == "not-in-corpus"), q.id

@@ -20,6 +20,7 @@ from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
 from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, key_forms, key_prefix, key_shape
+from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
@@ -352,8 +353,10 @@ class Lookup:
                 rows.append((key, *(CardCell(f.text, 1, f.start, f.end, ref=f.ref) if (f := at.get((line, c))) else empty
                                     for c, _ in columns)))
         title = " > ".join(first.section[-1:]) or first.entry.group
-        card = Card(TABLE, title, tuple(rows), (first.entry.key.name, *(name for _, name in columns)),
-                    tuple(tuple("" for _ in row) for row in rows))
+        names = (first.entry.key.name, *(name for _, name in columns))
+        units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
+                            for cell, name in zip(row, names)) for row in rows)
+        card = Card(TABLE, title, tuple(rows), names, units)
         return Found(card, [source])
 
     @staticmethod

@@ -10,7 +10,7 @@ It must not guess values: a cell is text found in the document, verbatim.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # A unit written in a column header: "Flow (gpm)", "Setpoint [psi]", "Level, ft".
@@ -162,19 +162,28 @@ def column_unit(name: str) -> str:
 def cell_unit(table: Table, row: Sequence[Cell], column: int) -> str:
     """The unit of one value cell: written after its value, else in its column header, else in the row's Unit column."""
     text = row[column].text if column < len(row) else ""
+    header = list(reversed(table.name_parts(column))) if column < len(table.header) else []
+    return value_unit(text, header, _unit_cells(table, row, column))
+
+
+def _unit_cells(table: Table, row: Sequence[Cell], column: int) -> list[str]:
+    return [row[n].text for n, name in enumerate(table.names) if _UNIT_COLUMN.match(name.strip()) and n < len(row)
+            and n != column]
+
+
+def value_unit(text: str, header_parts: Iterable[str], unit_cells: Sequence[str]) -> str:
+    """The unit of a value: written after it, else in its column's header (the lines nearest the value
+    first: "Discharge pressure (psi)" over "High alarm"), else in its row's Unit column; "" for a label,
+    a tag ("B-2") or a word."""
     if not _VALUE_START.match(text):
-        return ""  # a label, a tag ("B-2") or a word has no unit
+        return ""
     own = _VALUE_UNIT.match(text)
     if own:
         return own.group("unit").strip()
-    if column < len(table.header):
-        for part in reversed(table.name_parts(column)):  # "Discharge pressure (psi)" over "High alarm"
-            if unit := column_unit(part):
-                return unit
-    for n, name in enumerate(table.names):
-        if _UNIT_COLUMN.match(name.strip()) and n < len(row) and n != column:
-            return row[n].text
-    return ""
+    for part in header_parts:
+        if unit := column_unit(part):
+            return unit
+    return unit_cells[0] if unit_cells else ""
 
 
 def _cell_json(cell: Cell) -> list:
