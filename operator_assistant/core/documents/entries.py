@@ -11,7 +11,7 @@ It must not guess: a row whose key column does not read as codes or symptoms giv
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, Document
@@ -378,29 +378,39 @@ _LINE_CODE = re.compile(r"^[ \t]*(?:[a-z][、.)][ \t]*|[-•*][ \t]+)?(?P<code>0
 
 def _line_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Lines that each open with a code and a separator, two or more of one shape one under another."""
+    return _runs(text, headings, _LINE_CODE, "Code", 2, "", lambda m: is_code(m.group("code")),
+                 lambda a, b: _shape(a.group("code")) == _shape(b.group("code")), blank_ends=True)
+
+
+def _runs(text: str, headings: Sequence[tuple[int, int, str]], pattern: re.Pattern[str], key_name: str, minimum: int,
+          fallback: str, takes: Callable[[re.Match[str]], bool],
+          same_run: Callable[[re.Match[str], re.Match[str]], bool], blank_ends: bool) -> list[Entry]:
+    """Runs of lines that `pattern` reads as a key (group "code") and its meaning (group "text"): at
+    least `minimum` in a row, a run ending where `same_run` says a line is of another list, at a line
+    of other text and, if `blank_ends`, at a blank line."""
     out: list[Entry] = []
     run: list[tuple[int, re.Match[str]]] = []
     pos = 0
 
     def close() -> None:
-        if len(run) >= 2:
+        if len(run) >= minimum:
             section = _section_at(headings, run[0][0])
             family = " ".join([*section[-2:], _lead_in(text, run[0][0] + run[0][1].start("code"))])
-            group = _group_name("list", section, "")
+            group = _group_name("list", section, fallback)
             for at, m in run:
-                out.append(Entry(Field("Code", m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
+                out.append(Entry(Field(key_name, m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
                                  family, group, (Field("Meaning", m.group("text"), at + m.start("text"),
                                                        at + m.end("text")),)))
         run.clear()
 
     for line in text.split("\n"):
         at, pos = pos, pos + len(line) + 1
-        m = _LINE_CODE.match(line)
-        if m and is_code(m.group("code")):
-            if run and _shape(run[-1][1].group("code")) != _shape(m.group("code")):
+        m = pattern.match(line)
+        if m and takes(m):
+            if run and not same_run(run[-1][1], m):
                 close()
             run.append((at, m))
-        else:
+        elif line.strip() or blank_ends:
             close()
     close()
     return out
@@ -488,30 +498,8 @@ GLOSSARY_RUN = 5  # lines in a row: fewer are sentences that happen to open with
 
 
 def _glossary_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
-    out: list[Entry] = []
-    run: list[tuple[int, re.Match[str]]] = []
-    pos = 0
-
-    def close() -> None:
-        if len(run) >= GLOSSARY_RUN:
-            section = _section_at(headings, run[0][0])
-            family = " ".join([*section[-2:], _lead_in(text, run[0][0])])
-            group = _group_name("list", section, "abbreviations")
-            for at, m in run:
-                out.append(Entry(Field("Abbreviation", m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
-                                 family, group, (Field("Meaning", m.group("text"), at + m.start("text"),
-                                                       at + m.end("text")),)))
-        run.clear()
-
-    for line in text.split("\n"):
-        at, pos = pos, pos + len(line) + 1
-        m = _GLOSSARY_LINE.match(line)
-        if m and not m.group("code").isdigit():
-            run.append((at, m))
-        elif line.strip():
-            close()
-    close()
-    return out
+    return _runs(text, headings, _GLOSSARY_LINE, "Abbreviation", GLOSSARY_RUN, "abbreviations",
+                 lambda m: not m.group("code").isdigit(), lambda a, b: True, blank_ends=False)
 
 
 # SNMP MIB definitions (ASN.1 macros)
