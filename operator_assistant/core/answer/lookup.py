@@ -226,7 +226,8 @@ class Lookup:
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        candidates = [c for c in candidates if not self._unexplained(query, key, c) & _topics(sources, key, c)]
+        asked = _asked_words(query, key)
+        candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
         if not candidates:
             return None
         best = max(candidates, key=rank)
@@ -236,18 +237,13 @@ class Lookup:
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
 
-    def _unexplained(self, query: str, key: NamedKey, record: EntryRecord) -> set[str]:
-        """The content words of the search text (a follow-up's with the question it follows) that neither
-        its keys, nor the ways of asking about a code, nor the entry (its row, column names, list, section
-        and document) hold."""
+    def _held(self, record: EntryRecord) -> set[str]:
+        """The words an entry explains: its row, column names, list, section and document."""
         entry = record.entry
         document = self.manifest.document(record.doc_id)
-        held = _stems(" ".join([entry.key.text, entry.family, entry.group, *record.section,
+        return _stems(" ".join([entry.key.text, entry.family, entry.group, *record.section,
                                 *(f"{f.name} {f.text}" for f in entry.fields),
                                 document.title if document else "", Path(document.source).stem if document else ""]))
-        keys = named_keys(query)
-        own = set().union(*(_stems(k.text) for k in keys)) | {canonical(k.text) for k in keys}
-        return _plain(query) - own - key.family - _GENERIC - _MARKER_STEMS - _ASKING - held
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word
@@ -388,6 +384,14 @@ class Lookup:
         first = next((c for c in holding if c.start <= start < c.end), holding[0])
         return Source(1, first.chunk_id, document.title, document.source, first.section,
                       record.pages or first.pages, start, end, _text_between(holding, start, end), 1.0)
+
+
+def _asked_words(query: str, key: NamedKey) -> set[str]:
+    """The content words of the search text (a follow-up's with the question it follows) that neither its
+    keys nor the ways of asking about a code hold: what an entry must explain, or another passage answers."""
+    keys = named_keys(query)
+    own = set().union(*(_stems(k.text) for k in keys)) | {canonical(k.text) for k in keys}
+    return _plain(query) - own - key.family - _GENERIC - _MARKER_STEMS - _ASKING
 
 
 def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> set[str]:
