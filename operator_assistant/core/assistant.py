@@ -149,14 +149,22 @@ class Assistant:
             threshold, _ = self.threshold()
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
             found = self.lookup.by_key(question, query, sources)
+            missing = ""
             if found is None and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.lexical().index.query_identifiers(query)
                 found = (self.lookup.by_symptom(question, vector, sources)
                          or self.cards.build(question, query, sources, vector, identifiers))
+                # a card that never names the code asked for shows another row or passage as if it answered
+                missing = self.lookup.missing_key(question, query, found) if found else ""
+                if missing:
+                    found = self.lookup.by_key(question, query, sources, defer=False)
+                    missing = "" if found else missing
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found
-        reason = not_listed.reason if not_listed else (missing_answer(question, found.card.as_text()) if found else "")
+        reason = (not_listed.reason if not_listed else
+                  f"No passage found names {missing}." if missing else
+                  missing_answer(question, found.card.as_text()) if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)

@@ -317,3 +317,13 @@ def test_a_row_of_a_hidden_sheet_is_found_and_cited_to_that_sheet(assistant) -> 
     cells = [c for c in answer.card.cells if c.text == "95"]
     assert cells and cells[0].ref == "Limits!B2"
     assert "hidden" in answer.citations[0].section[-1]
+
+
+def test_a_tag_no_document_holds_is_refused_not_answered_with_a_neighbouring_row(assistant) -> None:
+    # the point list's table matches every other word of the question; its rows are other tags
+    answer = ask(assistant, "What is the high alarm for AIT-3099 on the clearwell?")
+    assert answer.refused and answer.card is None, answer.text
+    assert "AIT-3099" in answer.refusal_reason
+    # the tag it does hold still gets its row
+    held = ask(assistant, "What is the high alarm for AIT-3021 on the clearwell?")
+    assert not held.refused and "0.3" in held.card.as_text() and "AIT-3020" not in held.card.as_text()

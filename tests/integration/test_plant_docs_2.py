@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import pytest
 
+from operator_assistant.core.answer.lookup import named_keys
 from operator_assistant.core.assistant import open_assistant
 from operator_assistant.core.evaluation import load_golden, run_answers
 from tests.conftest import REPO
@@ -65,3 +66,8 @@ def test_lookups_on_real_vendor_tables_hold_their_figures(plant_engine):
     # a code that is listed is never said to be "not listed"
     wrongly = [r.id for r in result.rows if r.kind == "code" and r.said_not_listed]
     assert not wrongly, wrongly
+    # a code no document holds ("alarm A.710", "fault F0001") is refused, never answered with another's row
+    questions = {q.id: q.question for q in load_golden(QUESTIONS)}
+    coded = [r for r in result.rows if r.kind == "not-in-corpus" and any(
+        any(c.isdigit() for c in k.text) and not (k.numeric or k.abbreviation) for k in named_keys(questions[r.id]))]
+    assert len(coded) >= 2 and all(r.refused for r in coded), [(r.id, r.answer[:80]) for r in coded]

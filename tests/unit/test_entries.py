@@ -176,3 +176,15 @@ def test_an_html_cell_spanning_rows_stands_in_each_row_it_covers() -> None:
     assert [e.key.text for e in entries] == ["Residual low", "Float stuck"]
     assert [f.text for f in entries[0].fields] == ["Injector blocked", "Clean the injector", "Cylinder empty",
                                                    "Change the cylinder"]
+
+
+def test_typeset_hyphens_are_the_hyphen_an_operator_types() -> None:
+    # U+2010 as a training standard prints "OPS‐27", an en dash, a minus sign
+    for written in ("OPS\u201027", "OPS\u201327", "OPS\u221227"):
+        assert key_forms(written) == key_forms("OPS-27")
+    text = "Objectives\n\nOPS\u201027: Shut the system down\nOPS\u201028: Restart after a power loss\n"
+    document = _doc("objectives.txt", text)
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["OPS-27", "OPS-28"]
+    assert [document.text[e.key.start:e.key.end] for e in entries] == ["OPS\u201027", "OPS\u201028"]
+    assert named_keys("What is OPS\u201027?")[0].forms == key_forms("OPS-27")

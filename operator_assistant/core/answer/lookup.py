@@ -19,7 +19,7 @@ import numpy as np
 from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, key_forms, key_prefix, key_shape
+from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, fold_dashes, key_forms, key_prefix, key_shape
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -105,6 +105,7 @@ def _written_family(text: str, start: int, end: int) -> tuple[str, ...]:
 def named_keys(question: str, query: str = "") -> list[NamedKey]:
     """The keys a question names, each with the family words next to it; a short follow-up ("And F4?"
     after "What is fault F3?") takes the family of the question it follows, from the search text."""
+    question = fold_dashes(question)
     found: dict[str, NamedKey] = {}
     follow_up = query != question and len(question.split()) <= FOLLOW_UP_WORDS
     previous = frozenset(w for w in tokenize(query) if w in _FAMILY_STEMS) if follow_up else frozenset()
@@ -182,13 +183,17 @@ class Lookup:
 
     # codes
 
-    def by_key(self, question: str, query: str, sources: Sequence[Source]) -> Found | NotListed | None:
+    def by_key(self, question: str, query: str, sources: Sequence[Source], defer: bool = True
+               ) -> Found | NotListed | None:
+        """The card of the entry the question names. With `defer`, an entry whose row does not explain a
+        word the question asks about is left for a passage that does (see `_key_card`); without, it answers
+        all the same: the passages' card held no such key, so the row is the best there is."""
         keys = named_keys(question, query)
         if not keys:
             return None
         ranks = _doc_ranks(sources)
         for key in keys:
-            found = self._key_card(key, question, query, ranks, sources)
+            found = self._key_card(key, question, query, ranks, sources, defer)
             if found is not None:
                 return found
         for key in keys:
@@ -197,8 +202,8 @@ class Lookup:
                 return missing
         return None
 
-    def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int], sources: Sequence[Source]
-                  ) -> Found | None:
+    def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int], sources: Sequence[Source],
+                  defer: bool = True) -> Found | None:
         candidates = self.manifest.entries_for_keys(key.forms)
         if key.family:  # "exception code 04" is never function code 04
             # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
@@ -226,8 +231,9 @@ class Lookup:
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        asked = _asked_words(query, key)
-        candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
+        if defer:
+            asked = _asked_words(query, key)
+            candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
         if not candidates:
             return None
         best = max(candidates, key=rank)
@@ -236,6 +242,21 @@ class Lookup:
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    @staticmethod
+    def missing_key(question: str, query: str, found: Found) -> str:
+        """A code the question names (F3, E004H, PT-2105) that the card does not hold, or "": a table card
+        without it in its rows shows other rows as if they were the one asked for; sentences may leave out
+        a label their passage gives them ("CHIT-2." over its text), so for them the passages cited count.
+        Numbers and abbreviations are left out (a bare "155" may be written PD155; BDV may be spelled out)."""
+        card = found.card
+        text = fold_dashes(card.as_text() if card.kind == TABLE else
+                           "\n".join([card.as_text(), *(s.text for s in found.sources)]))
+        held = {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
+        for key in named_keys(question, query):
+            if not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text) and not key.forms & held:
+                return key.text
+        return ""
 
     def _held(self, record: EntryRecord) -> set[str]:
         """The words an entry explains: its row, column names, list, section and document."""

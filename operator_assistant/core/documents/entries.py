@@ -82,6 +82,14 @@ def _field_json(f: Field) -> list:
 
 # how keys are written
 
+# Hyphens as typeset documents write them (U+2010 hyphen, U+2011 non-breaking, U+2012 figure dash, U+2013 en
+# dash, U+2212 minus): "OPS‐27" is the OPS-27 an operator types. One character for one, so spans keep.
+_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212", "-----")
+
+
+def fold_dashes(text: str) -> str:
+    return text.translate(_DASHES)
+
 _HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
 _PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")
 
@@ -90,7 +98,7 @@ def key_forms(text: str) -> set[str]:
     """Every form a key is matched by: F3 and F03 give "f3", E-47 and E47 "e47", 04, 0x04 and 4 give "4",
     0121H and 0x0121 "289" (their value, as a table that gives it in decimal writes it; 10H is not 10),
     "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17"; case never matters."""
-    key = " ".join(text.split()).casefold().strip(" .:;,")
+    key = " ".join(fold_dashes(text).split()).casefold().strip(" .:;,")
     oid = re.fullmatch(r"\{\s*([a-z][\w-]*)\s+(\d+)\s*\}", key)
     if oid:
         return {f"{oid.group(1)}.{int(oid.group(2))}"}
@@ -117,7 +125,7 @@ def key_forms(text: str) -> set[str]:
 def number_form(text: str) -> str:
     """A prefixed code's number with its first letter, "#155@p" for PD155: "parameter 155" asks for
     PD155 where the parameters are written so ("" for a code without letters)."""
-    m = _PREFIXED.match(" ".join(text.split()).casefold())
+    m = _PREFIXED.match(" ".join(fold_dashes(text).split()).casefold())
     if not m or not m.group(1) or m.group(3) or m.group(4):
         return ""
     return f"#{int(m.group(2))}@{m.group(1)[0]}"
@@ -126,7 +134,7 @@ def number_form(text: str) -> str:
 def key_shape(text: str) -> tuple[str, str]:
     """(letters it starts with, how its number is written): codes of one shape can be told apart by
     number, so a missing one is "not listed"; 04, 0x04 and 04H are all numbers, 0.5 and 2-3 are not codes."""
-    key = " ".join(text.split()).casefold()
+    key = " ".join(fold_dashes(text).split()).casefold()
     if re.fullmatch(r"0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h|\d+", key):
         return "", "number"
     m = _PREFIXED.match(key)
@@ -137,7 +145,7 @@ def key_shape(text: str) -> tuple[str, str]:
 
 def key_prefix(text: str) -> str:
     """The letters a code starts with ("F" of F3, "PD" of PD013), "" for a number."""
-    m = _PREFIXED.match(" ".join(text.split()).casefold())
+    m = _PREFIXED.match(" ".join(fold_dashes(text).split()).casefold())
     return m.group(1) if m else ""
 
 
@@ -150,7 +158,7 @@ def is_abbreviation(text: str) -> bool:
 
 
 def is_code(text: str) -> bool:
-    text = text.strip()
+    text = fold_dashes(text).strip()
     return 0 < len(text) <= 12 and bool(_CODE.match(text)) and any(c.isdigit() for c in text)
 
 
@@ -462,9 +470,8 @@ _BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}[hH]|0x[0-9A-Fa-f]{1,
 BLOCK_CHARS = 1500  # an explanation longer than this is not one entry's
 
 
-def _code_blocks(document: Document, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Codes of one shape, each at the start of a line with its name, at least three in a document."""
-    text = document.text
     heads = [m for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code"))]
     by_shape: dict[tuple[str, bool, bool], list[re.Match[str]]] = {}
     for m in heads:
@@ -562,9 +569,10 @@ def find_entries(document: Document) -> list[Entry]:
     taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]
     objects = mib_entries(document.text) if "::=" in document.text else []
     taken += [(e.key.start, e.end) for e in objects]
-    loose = [e for e in (_line_runs(document.text, headings) + _inline_runs(document.text, headings)
-                         + _column_runs(document.text, headings, taken) + _code_blocks(document, headings)
-                         + _glossary_runs(document.text, headings))
+    text = fold_dashes(document.text)  # same offsets: "OPS‐27" runs read as OPS-27 ones
+    loose = [e for e in (_line_runs(text, headings) + _inline_runs(text, headings)
+                         + _column_runs(text, headings, taken) + _code_blocks(document, text, headings)
+                         + _glossary_runs(text, headings))
              if not any(a <= e.key.start < b for a, b in taken)]
     return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
 
