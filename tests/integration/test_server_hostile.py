@@ -38,9 +38,8 @@ DOCUMENT = "filter-backwash-procedure.md"
 QUESTION = "When does a filter need a backwash?"
 
 
-@pytest.fixture(scope="module")
-def plant(tmp_path_factory, embedder):
-    data_dir = tmp_path_factory.mktemp("plant-hostile")
+def start_small_plant(data_dir: Path, embedder: Any) -> Plant:
+    """A plant server over one indexed document, with small audit files; console-1 to console-5 hold tokens."""
     # small audit files, few kept: what a flood would rotate away if retention counted files only
     (data_dir / "config.toml").write_text("audit_max_bytes = 4096\naudit_keep_files = 2\n", encoding="utf-8")
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
@@ -53,6 +52,12 @@ def plant(tmp_path_factory, embedder):
     plant = Plant(f"http://127.0.0.1:{port}", port, token, data_dir, settings, embedder,
                   RunningServer(settings, embedder, port))
     plant.others = {name: tokens.add(name) for name in ("console-2", "console-3", "console-4", "console-5")}
+    return plant
+
+
+@pytest.fixture(scope="module")
+def plant(tmp_path_factory, embedder):
+    plant = start_small_plant(tmp_path_factory.mktemp("plant-hostile"), embedder)
     yield plant
     plant.running.stop()
 
