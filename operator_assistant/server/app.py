@@ -53,6 +53,7 @@ from operator_assistant.remote.protocol import (
     decode_passphrase,
     version_refusal,
 )
+from operator_assistant.server.http import HEADER_BYTES
 from operator_assistant.server.jobs import Job, JobRunner
 from operator_assistant.server.lockout import AdminLockout
 from operator_assistant.server.refusals import RefusalTally, short_request
@@ -72,7 +73,7 @@ AUDIT_TAIL_MAX = 10_000  # records one `audit show` may ask for; the files thems
 # console starts one per first question: its oldest beyond this are dropped, so no console fills the disk
 CONVERSATIONS_PER_CONSOLE = 500
 REFUSALS_FLUSH_SECONDS = 5.0  # how often ended windows of refused requests are written to the audit log
-# JSON bodies are read whole before the route sees them, so each route's is capped before it is read (BodyLimit);
+# JSON bodies are read whole before the route sees them, so each route's is capped before it is read (RequestLimits);
 # an upload is streamed to disk and capped by max_file_mb
 JSON_BODY_MAX = 64 * 1024
 ASK_BODY_MAX = 2 * 2**20  # a question with the turns a console has shown (a follow-up's context)
@@ -264,18 +265,23 @@ def _library_path(library: Path, name: str) -> Path:
             or any(not p.isprintable() for p in parts) or len(name) > 400:
         raise ApiError(400, "bad_name", f"{name[:100]!r} is not a file name the server can keep",
                        "use a relative path of plain names, e.g. 'sops/SOP-114 Rev C.pdf'")
-    target = library.joinpath(*parts)
-    for above in [*reversed(target.parents[:len(parts) - 1]), target]:
-        if above == target and above.is_dir() or above != target and above.exists() and not above.is_dir():
-            taken = "a folder" if above == target else "a file"
-            raise ApiError(409, "name_taken", f"{above.relative_to(library).as_posix()!r} is {taken} in the plant "
-                           "server's library already", "upload it under another name")
-    return target
+    return library.joinpath(*parts)
 
 
-class BodyLimit:
-    """Refuses a request body larger than its route takes before the app reads it: at once by its
-    Content-Length, and by counting what arrives when it comes without one (or lies about it)."""
+def _refuse_taken(library: Path, target: Path) -> None:
+    """An upload may not replace a folder, nor go below a file: the library stays a tree of folders and files."""
+    for above in [*reversed(target.relative_to(library).parents[:-1]), None]:
+        path = target if above is None else library / above
+        if path.is_dir() if above is None else path.exists() and not path.is_dir():
+            raise ApiError(409, "name_taken", f"{path.relative_to(library).as_posix()!r} is "
+                           f"{'a folder' if above is None else 'a file'} in the plant server's library already",
+                           "upload it under another name")
+
+
+class RequestLimits:
+    """Refuses, before the app works on a request, headers over HEADER_BYTES (h11 refuses them only while
+    they are still coming: a request that arrives in one piece is parsed whole) and a body larger than its
+    route takes: at once by its Content-Length, and by counting what arrives without one (or past it)."""
 
     def __init__(self, app: ASGIApp, limit: Callable[[str, str], int]) -> None:
         self.app, self.limit = app, limit
@@ -283,6 +289,13 @@ class BodyLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        size = len(scope.get("raw_path") or b"") + len(scope["query_string"]) + sum(
+            len(name) + len(value) + 4 for name, value in scope["headers"])
+        if size > HEADER_BYTES:
+            response = _error(431, "headers_too_big", f"the request's line and headers are larger than {HEADER_BYTES} "
+                              "bytes", "a console and a server of the same version never send this much")
+            await response(scope, receive, send)
             return
         limit = self.limit(scope["method"], scope["path"])
         declared = dict(scope["headers"]).get(b"content-length")
@@ -332,15 +345,15 @@ def create_app(service: PlantService) -> FastAPI:
     refusals: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorOut, "description": what} for status, what in (
             (400, "bad input"), (401, "no console token, or one the server does not know"),
-            (404, "not found"), (413, "body too large"), (422, "the request is not valid"),
-            (426, "another API version"), (500, "the server failed"))}
+            (404, "not found"), (408, "the request body stopped coming"), (409, "busy, in conflict, or no index yet"),
+            (413, "body too large"), (422, "the request is not valid"), (426, "another API version"),
+            (431, "the request's line and headers are too large"), (500, "the server failed"))}
     app = FastAPI(title="Operator Assistant plant server", version=APP_VERSION, docs_url=None, redoc_url=None,
                   openapi_url=None, lifespan=lifespan, responses=refusals)
     app.state.service = service
     workspace = service.workspace
     admin_refusals: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorOut, "description": "needs the admin passphrase, or it is wrong"},
-        409: {"model": ErrorOut, "description": "busy or in conflict"},
         429: {"model": ErrorOut, "description": "too many wrong admin passphrases from this console"}}
 
     def body_limit(method: str, path: str) -> int:
@@ -348,7 +361,7 @@ def create_app(service: PlantService) -> FastAPI:
             return service.settings.max_file_mb * 2**20  # streamed to disk; refused here when it says it is more
         return {f"{PREFIX}/ask": ASK_BODY_MAX, f"{PREFIX}/admin/calibrate": CALIBRATE_BODY_MAX}.get(path, JSON_BODY_MAX)
 
-    app.add_middleware(BodyLimit, limit=body_limit)
+    app.add_middleware(RequestLimits, limit=body_limit)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -622,6 +635,7 @@ def create_app(service: PlantService) -> FastAPI:
     @app.put(f"{PREFIX}/admin/files/{{name:path}}", responses=admin_refusals)
     async def upload(name: str, request: Request, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         target = _library_path(service.library, name)
+        _refuse_taken(service.library, target)
         limit = service.settings.max_file_mb * 2**20
         try:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,12 @@
 """The plant server's HTTP connections: what a client may send before the app sees a request, and how slowly.
 
-uvicorn on h11 with its header limit (HEADER_BYTES, request line and headers together: answered 400
-and closed beyond it), and a deadline for a request's headers: a client that opens a connection
-and sends its headers slowly, or nothing at all, is cut off after HEADER_SECONDS (uvicorn closes
-only idle keep-alive connections, and only between requests). Body sizes and slow bodies are the
-app's (server/app.py BodyLimit), per route. It must not know the routes or the workspace.
+uvicorn on h11 with its header limit (HEADER_BYTES, the request line and headers together: answered
+400 and closed once that much has come and they are not complete; a request that came whole in one
+read and is over it is refused by the app, server/app.py RequestLimits), and a deadline for each
+request's headers: a client that opens a connection and sends its headers slowly, or nothing at
+all, is cut off after HEADER_SECONDS (uvicorn closes only idle keep-alive connections, and only
+between requests). Body sizes and slow bodies are the app's (RequestLimits), per route. It must
+not know the routes or the workspace.
 """
 
 from __future__ import annotations
