@@ -82,7 +82,8 @@ def truncate_question(question: str) -> str:
     return question[:QUESTION_CHARS]
 
 
-def _utc_now() -> str:
+def utc_now() -> str:
+    """Now, as audit records write their time (UTC, milliseconds, "Z")."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -248,7 +249,7 @@ class AuditLog:
 
     def append(self, event: str, **fields: Any) -> dict[str, Any]:
         """Write one record, flushed and fsynced; returns it. Raises OSError when it cannot be written."""
-        body = {"time": _utc_now(), "user": os_user(), **(_context_fields.get() or {}), "event": event, **fields}
+        body = {"time": utc_now(), "user": os_user(), **(_context_fields.get() or {}), "event": event, **fields}
         with self._locked():
             prev, seq, ends_clean = self._tail()
             record = {"seq": seq + 1, **body, "prev": prev}
@@ -378,7 +379,7 @@ class AuditLog:
                     raise UserError(f"cannot archive {path.name} to {dest}: {exc}",
                                     "nothing is removed until it is archived; free space or give another folder") from exc
                 archived[path.name] = {**dataclasses.asdict(span), "archived_to": str(dest.resolve()),
-                                       "archived_at": _utc_now()}
+                                       "archived_at": utc_now()}
                 copied.append(span)
             if copied:
                 write_atomically(self.folder / ARCHIVED, json.dumps(

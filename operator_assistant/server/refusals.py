@@ -14,8 +14,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
+
+from operator_assistant.core.audit import utc_now
 
 WINDOW_SECONDS = 60.0
 REQUEST_CHARS = 200  # of a refused request's method and path, as the record keeps it (a path can be 64 KB)
@@ -26,10 +27,6 @@ Record = tuple[dict[str, str], dict[str, Any]]  # (the console's audit fields, t
 def short_request(method: str, path: str) -> str:
     request = f"{method} {path}"
     return request if len(request) <= REQUEST_CHARS else f"{request[:REQUEST_CHARS]}... ({len(request)} characters)"
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass
@@ -58,7 +55,7 @@ class RefusalTally:
 
     def refused(self, name: str, console: dict[str, str], reason: str, request: str) -> list[Record]:
         """The records to write now for this refusal (none while its console's window tallies)."""
-        now, at = self.clock(), _now()
+        now, at = self.clock(), utc_now()
         out: list[Record] = []
         with self._lock:
             window = self._windows.get(name)

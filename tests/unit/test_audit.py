@@ -198,7 +198,7 @@ def _written_days_ago(monkeypatch, days: float) -> None:
     import operator_assistant.core.audit as audit_module
 
     then = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    monkeypatch.setattr(audit_module, "_utc_now", lambda: then)
+    monkeypatch.setattr(audit_module, "utc_now", lambda: then)
 
 
 def test_archived_files_older_than_keep_days_are_removed_and_verify_says_what_went_where(tmp_path, monkeypatch):
