@@ -96,7 +96,10 @@ def _parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="check or show the audit log of questions and corpus changes")
     audit_sub = audit.add_subparsers(dest="action", metavar="ACTION", required=True)
-    audit_sub.add_parser("verify", help="check the hash chain of every audit file (exit 1 if broken)")
+    verify = audit_sub.add_parser("verify", help="check the hash chain of every audit file (exit 1 if broken, or if "
+                                                 "records are gone that were never archived)")
+    verify.add_argument("--archive", type=Path, metavar="DIR",
+                        help="check the archived copies in DIR too: the chain whole from its first record")
     show = audit_sub.add_parser("show", help="print the last records")
     show.add_argument("--tail", type=int, default=20, metavar="N", help="how many records (default 20)")
     show.add_argument("--json", action="store_true", help="print the records as JSON lines")
@@ -614,6 +617,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.server:
         from operator_assistant.cli_server import client
 
+        if args.action == "verify" and args.archive:
+            raise UserError("`audit verify --archive` runs on the plant server itself, where the archive is",
+                            "run `operator-assistant --data-dir DIR audit verify --archive ARCHIVE` on the server")
         with client(args, admin="reading the plant server's audit log") as plant:
             if args.action == "show":
                 records = plant.audit_records(max(args.tail, 0))
@@ -625,7 +631,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
             records = audit.tail(max(args.tail, 0))
         else:
             last = audit.tail(1)
-            checked = {**audit.verify().to_json(), "folder": str(audit.folder), "last": last[0] if last else None}
+            checked = {**audit.verify(args.archive).to_json(), "folder": str(audit.folder),
+                       "last": last[0] if last else None}
     if args.action == "show":
         for record in records:
             if args.json:

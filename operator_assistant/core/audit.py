@@ -418,8 +418,11 @@ class AuditLog:
                     return out[::-1]
         return out[::-1]
 
-    def verify(self) -> VerifyResult:
-        """Check the chain across every file; the first broken line is named by file and line."""
+    def verify(self, archive: Path | None = None) -> VerifyResult:
+        """Check the chain across every file; the first broken line is named by file and line.
+
+        `archive`: an archive folder (`archive`); its copies of the files retention removed are checked
+        first, so the chain is checked whole from its first record."""
         if not self.folder.is_dir():
             return VerifyResult(True, 0)
         with self._locked():
@@ -427,6 +430,11 @@ class AuditLog:
             head = self._read_head()
             head_present = (self.folder / HEAD).exists()
             archived = self._read_archived()
+        if archive is not None:
+            here = {name for name, _ in files}
+            copies = sorted((int(m.group(1)), p) for p in Path(archive).glob("audit.*.jsonl")
+                            if (m := _ROTATED.match(p.name)) and p.name not in here)
+            files = [(p.name, p.read_bytes()) for _, p in copies] + files
         return _check_chain(files, head, head_present, archived)
 
 

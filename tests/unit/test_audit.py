@@ -226,6 +226,12 @@ def test_archived_files_older_than_keep_days_are_removed_and_verify_says_what_we
     assert result.gone.first_seq == 1 and result.gone.last_seq >= copied[-1].last_seq
     assert result.notes and f"archived to {archive.resolve()}" in result.notes[0]
     assert result.gone.since == copied[0].first_time and result.gone.until
+    # with the archive, the chain is checked whole from its first record
+    whole = audit.verify(archive)
+    assert whole.ok and whole.gone is None and whole.lines == audit.tail(1)[0]["seq"]
+    copy = archive / before[1]
+    copy.write_bytes(copy.read_bytes().replace(b"question number", b"question NUMBER", 1))
+    assert (audit.verify(archive).problem.file, audit.verify(archive).problem.line) == (before[1], 1)
 
 
 def test_files_removed_without_an_archive_fail_verify_with_how_many_records_and_when(tmp_path, capsys):
@@ -259,6 +265,8 @@ def test_audit_archive_from_the_command_line_needs_admin_and_says_what_it_copied
     assert main(["--data-dir", str(tmp_path), "audit", "archive", str(tmp_path / "archive")]) == 0  # scripted admin
     out = capsys.readouterr().out
     assert "archived " in out and "records 1-" in out and list((tmp_path / "archive").glob("*.jsonl.head"))
+    assert main(["--data-dir", str(tmp_path), "audit", "verify", "--archive", str(tmp_path / "archive")]) == 0
+    assert "audit log intact: 41 record(s)" in capsys.readouterr().out  # the 40 and the archive's own
     monkeypatch.delenv("OPERATOR_ASSISTANT_ADMIN_PASSPHRASE")
     assert main(["--data-dir", str(tmp_path), "audit", "archive", str(tmp_path / "archive")]) == 2
     assert "needs admin mode" in capsys.readouterr().err
