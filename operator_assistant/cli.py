@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import signal
 import sys
 import threading
@@ -95,10 +96,16 @@ def _parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="check or show the audit log of questions and corpus changes")
     audit_sub = audit.add_subparsers(dest="action", metavar="ACTION", required=True)
-    audit_sub.add_parser("verify", help="check the hash chain of every audit file (exit 1 if broken)")
+    verify = audit_sub.add_parser("verify", help="check the hash chain of every audit file (exit 1 if broken, or if "
+                                                 "records are gone that were never archived)")
+    verify.add_argument("--archive", type=Path, metavar="DIR",
+                        help="check the archived copies in DIR too: the chain whole from its first record")
     show = audit_sub.add_parser("show", help="print the last records")
     show.add_argument("--tail", type=int, default=20, metavar="N", help="how many records (default 20)")
     show.add_argument("--json", action="store_true", help="print the records as JSON lines")
+    archive = audit_sub.add_parser("archive", help="copy the closed audit files, with their chain heads, to DIR "
+                                                   "(admin; retention removes only archived files)")
+    archive.add_argument("folder", type=Path, metavar="DIR", help="the archive folder (another disk or a share)")
 
     revisions = sub.add_parser("revisions", help="document numbers, revisions and effective dates; correct them")
     rev_sub = revisions.add_subparsers(dest="action", metavar="ACTION")
@@ -554,8 +561,9 @@ def cmd_status(args: argparse.Namespace) -> int:
         job = info["server"]["job"]
         print(f"plant server: {args.server} (Operator Assistant {info['server']['version']}, API {info['server']['api']})"
               + (f"; running: {job['kind']} job {job['id']}" if job else ""))
-    print(f"data dir:   {info['data_dir']}")
-    print(f"models dir: {info['models_dir']}")
+    if "data_dir" in info:  # a plant server tells a console where it keeps them only in admin mode
+        print(f"data dir:   {info['data_dir']}")
+        print(f"models dir: {info['models_dir']}")
     print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health['chunks']}")
     for d in docs:
         state = f"{d['chunks']:>4} chunks" if d["status"] == "indexed" else "FAILED"
@@ -582,20 +590,36 @@ def cmd_status(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-CONSOLE_FIELDS = ("console", "console_host", "console_user")
+CONSOLE_FIELDS = ("console", "claimed_host", "claimed_user", "console_host", "console_user")
+# shown escaped by `audit show`: a console's claimed name or a question may carry a right-to-left override or
+# a control character that would make a record read as something else on the admin's terminal
+_HIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def escape_hidden(text: str) -> str:
+    """`text` with control characters and bidirectional overrides written as \\uXXXX (valid in JSON too)."""
+    return _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _audit_who(record: dict[str, Any]) -> str:
-    """Who a record is against: the OS user here, or the console a plant server's request came from."""
+    """Who a record is against: the OS user here, or the console (its token's name) a plant server's request came
+    from, with the user and host it claimed (older records: console_user, console_host)."""
     if "console" in record:
-        return f"{record['console']} ({record.get('console_user', '?')}@{record.get('console_host', '?')})"
+        user = record.get("claimed_user", record.get("console_user", "?"))
+        host = record.get("claimed_host", record.get("console_host", "?"))
+        return f"{record['console']} (claims {user}@{host})"
     return str(record.get("user", "?"))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    if args.action == "archive":
+        return _audit_archive(args)
     if args.server:
         from operator_assistant.cli_server import client
 
+        if args.action == "verify" and args.archive:
+            raise UserError("`audit verify --archive` runs on the plant server itself, where the archive is",
+                            "run `operator-assistant --data-dir DIR audit verify --archive ARCHIVE` on the server")
         with client(args, admin="reading the plant server's audit log") as plant:
             if args.action == "show":
                 records = plant.audit_records(max(args.tail, 0))
@@ -607,16 +631,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
             records = audit.tail(max(args.tail, 0))
         else:
             last = audit.tail(1)
-            checked = {**audit.verify().to_json(), "folder": str(audit.folder), "last": last[0] if last else None}
+            checked = {**audit.verify(args.archive).to_json(), "folder": str(audit.folder),
+                       "last": last[0] if last else None}
     if args.action == "show":
         for record in records:
             if args.json:
-                print(json.dumps(record, ensure_ascii=False))
+                print(escape_hidden(json.dumps(record, ensure_ascii=False)))
                 continue
             detail = {k: v for k, v in record.items()
                       if k not in ("seq", "time", "user", "event", "prev", "file_start", *CONSOLE_FIELDS)}
-            print(f"{record.get('seq', '?'):>6} {record.get('time', '?')} {_audit_who(record):<12} "
-                  f"{record.get('event', '?'):<12} {json.dumps(detail, ensure_ascii=False)}")
+            print(escape_hidden(f"{record.get('seq', '?'):>6} {record.get('time', '?')} {_audit_who(record):<12} "
+                                f"{record.get('event', '?'):<12} {json.dumps(detail, ensure_ascii=False)}"))
         return EXIT_OK
     server = f" on the plant server {args.server}" if args.server else ""
     for note in checked["notes"]:
@@ -625,15 +650,40 @@ def cmd_audit(args: argparse.Namespace) -> int:
         print(f"audit log intact: {checked['lines']} record(s) in {len(checked['files'])} file(s) in {checked['folder']}{server}")
         last = checked["last"]
         if last:
-            print(f"  last record: {last.get('seq', '?')} at {last.get('time', '?')}, {last.get('event', '?')} "
-                  f"by {_audit_who(last)}")
+            print(escape_hidden(f"  last record: {last.get('seq', '?')} at {last.get('time', '?')}, "
+                                f"{last.get('event', '?')} by {_audit_who(last)}"))
         return EXIT_OK
     problem = checked["problem"]
     assert problem is not None  # a log that is not intact names where it broke
+    gone = checked.get("gone")
+    if checked.get("incomplete") and gone:  # the chain left is whole; what it began with is gone
+        print(f"audit log INCOMPLETE in {checked['folder']}{server}: {problem['reason']}", file=sys.stderr)
+        print(f"  ({checked['lines']} record(s) kept, from {gone['kept_from'] or '?'}, are intact)", file=sys.stderr)
+        return EXIT_FAILED_FILES
     print(f"audit log BROKEN at {Path(checked['folder']) / problem['file']}{server}, line {problem['line']}: "
           f"{problem['reason']}", file=sys.stderr)
     print(f"  ({checked['lines']} record(s) read before the check stopped)", file=sys.stderr)
     return EXIT_FAILED_FILES
+
+
+def _audit_archive(args: argparse.Namespace) -> int:
+    if args.server:
+        raise UserError("`audit archive` runs on the plant server itself: it copies the server's audit files",
+                        "run `operator-assistant --data-dir DIR audit archive ARCHIVE` on the server")
+    from operator_assistant.cli_admin import require_admin
+    from operator_assistant.core.audit import AuditLog
+
+    settings = _settings(args)
+    require_admin(settings, "archiving the audit log")
+    audit = AuditLog.for_settings(settings)
+    copied = audit.archive(args.folder)
+    if not copied:
+        print(f"nothing to archive: every closed audit file in {audit.folder} is archived already")
+        return EXIT_OK
+    print(f"archived {len(copied)} closed audit file(s), records {copied[0].first_seq}-{copied[-1].last_seq} "
+          f"({copied[0].first_time} to {copied[-1].last_time}), to {args.folder}")
+    print(f"  retention may now remove them once they are older than audit_keep_days ({settings.audit_keep_days:g})")
+    return EXIT_OK
 
 
 def _work_dir(args: argparse.Namespace, name: str) -> Path:

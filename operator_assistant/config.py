@@ -77,7 +77,10 @@ class Settings:
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
     audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
-    audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted
+    audit_keep_files: int = 10  # rotated audit files kept; older ones are deleted once archived and old enough
+    # retention never deletes a record younger than this, nor one an admin has not archived (`audit archive DIR`):
+    # a console that floods the log cannot wash out what it did (issue 26)
+    audit_keep_days: float = 90.0
     # "": Chroma embedded in this process (the default). "http://127.0.0.1:PORT": a `chroma run` on this
     # machine's loopback, which the plant server starts with `serve --chroma`; loopback only (no auth in Chroma)
     chroma_server: str = ""
@@ -220,6 +223,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_max_bytes' in {origin} must be at least 1024")
     if "audit_keep_files" in checked and checked["audit_keep_files"] < 0:
         raise UserError(f"setting 'audit_keep_files' in {origin} must be 0 or more")
+    if "audit_keep_days" in checked and checked["audit_keep_days"] < 0:
+        raise UserError(f"setting 'audit_keep_days' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
     if "embed_backend" in checked and checked["embed_backend"] not in ("", "auto", "torch", "bf16"):

@@ -31,6 +31,10 @@ class Conversation:
     title: str
     created: float
     turns: int
+    owner: str | None = None  # the plant server: the console token that started it; None for this computer's own
+
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer key: a larger id names no conversation
 
 
 class ConversationLog:
@@ -40,23 +44,45 @@ class ConversationLog:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(conversations)")}
+        if "owner" not in columns:  # a history from before consoles owned their conversations
+            self.db.execute("ALTER TABLE conversations ADD COLUMN owner TEXT")
+        self.db.execute("CREATE INDEX IF NOT EXISTS conversations_owner ON conversations(owner, created)")
 
     def close(self) -> None:
         self.db.close()
 
-    def start(self, title: str) -> int:
-        cursor = self.db.execute("INSERT INTO conversations(title, created) VALUES (?, ?)", (title[:120], time.time()))
+    def start(self, title: str, owner: str | None = None) -> int:
+        cursor = self.db.execute("INSERT INTO conversations(title, created, owner) VALUES (?, ?, ?)",
+                                 (title[:120], time.time(), owner))
         assert cursor.lastrowid is not None  # an INSERT always sets it
         return cursor.lastrowid
+
+    def keep_newest(self, owner: str, count: int) -> int:
+        """Delete `owner`'s conversations beyond its newest `count`, with their turns; returns how many went."""
+        cursor = self.db.execute("DELETE FROM conversations WHERE owner = ? AND id NOT IN (SELECT id FROM conversations"
+                                 " WHERE owner = ? ORDER BY created DESC, id DESC LIMIT ?)", (owner, owner, count))
+        return cursor.rowcount
 
     def add(self, conversation_id: int, answer: Answer) -> None:
         self.db.execute("INSERT INTO turns(conversation_id, created, answer) VALUES (?, ?, ?)",
                         (conversation_id, time.time(), json.dumps(answer.to_json())))
 
-    def conversations(self) -> list[Conversation]:
-        rows = self.db.execute("SELECT c.id, c.title, c.created, COUNT(t.id) FROM conversations c"
-                               " LEFT JOIN turns t ON t.conversation_id = c.id GROUP BY c.id ORDER BY c.created DESC")
+    def conversations(self, owner: str | None = None) -> list[Conversation]:
+        """Every conversation, newest first; only `owner`'s when given."""
+        where = "" if owner is None else " WHERE c.owner = ?"
+        rows = self.db.execute("SELECT c.id, c.title, c.created, COUNT(t.id), c.owner FROM conversations c"
+                               f" LEFT JOIN turns t ON t.conversation_id = c.id{where} GROUP BY c.id"
+                               " ORDER BY c.created DESC", () if owner is None else (owner,))
         return [Conversation(*row) for row in rows]
+
+    def conversation(self, conversation_id: int) -> Conversation | None:
+        if not 0 < conversation_id <= MAX_ID:
+            return None
+        row = self.db.execute("SELECT c.id, c.title, c.created, COUNT(t.id), c.owner FROM conversations c"
+                              " LEFT JOIN turns t ON t.conversation_id = c.id WHERE c.id = ? GROUP BY c.id",
+                              (conversation_id,)).fetchone()
+        return None if row is None else Conversation(*row)
 
     def answers(self, conversation_id: int) -> list[Answer]:
         rows = self.db.execute("SELECT answer FROM turns WHERE conversation_id = ? ORDER BY id", (conversation_id,))

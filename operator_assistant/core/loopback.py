@@ -5,11 +5,22 @@ Neither has authentication of its own, so a URL for either must name this machin
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit
 
 from operator_assistant.errors import UserError
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this machine's loopback (any 127.x address, ::1 or localhost); a name may resolve anywhere."""
+    if host.casefold() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def loopback_url(value: str, setting: str, what: str) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import httpx
 
@@ -33,6 +33,7 @@ from operator_assistant.core.answer.records import (
     TextGenerated,
     Turn,
 )
+from operator_assistant.core.loopback import is_loopback
 from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.remote.protocol import (
@@ -47,6 +48,7 @@ from operator_assistant.remote.protocol import (
     PREFIX,
     VERSION_HINT,
     VERSION_MISMATCH_STATUS,
+    encode_passphrase,
     version_refusal,
 )
 
@@ -130,6 +132,11 @@ class PlantClient:
                  timeout: float = 30.0) -> None:
         if not url.startswith(("http://", "https://")):
             raise UserError(f"{url!r} is not a plant server address", "give it as https://HOST:PORT (or http://127.0.0.1:PORT)")
+        if url.startswith("http://") and not is_loopback(urlsplit(url).hostname or ""):
+            # the server refuses to listen so; the console must not send its token and the passphrase so either
+            raise UserError(f"{url!r} is not encrypted: this console would send its token and the admin passphrase "
+                            "across the network in clear text", "give the plant server's https:// address (with "
+                            "--server-ca for a certificate the plant made); http:// is for this machine's loopback only")
         if not token or not token.isprintable() or not token.isascii() or " " in token:
             raise UserError("the console token is not valid (it must be one line of letters, digits, '-' and '_')",
                             "copy it again from what `operator-assistant serve token add NAME` printed")
@@ -170,7 +177,7 @@ class PlantClient:
             if not self.admin_passphrase:
                 raise UserError("this needs admin mode on the plant server, and no admin passphrase was given",
                                 "set $OPERATOR_ASSISTANT_ADMIN_PASSPHRASE, or run it in a terminal to be asked")
-            headers[ADMIN_HEADER] = self.admin_passphrase
+            headers[ADMIN_HEADER] = encode_passphrase(self.admin_passphrase)
         started = time.monotonic()
         delays = self.backoff.delays()
         body = kwargs.get("content")
@@ -320,7 +327,7 @@ class PlantClient:
     def check_admin(self, passphrase: str) -> bool:
         """Whether the server takes `passphrase` as the admin passphrase; kept for later admin requests when it does."""
         self.handshake()
-        response = self._send("GET", "/admin/check", headers={ADMIN_HEADER: passphrase})
+        response = self._send("GET", "/admin/check", headers={ADMIN_HEADER: encode_passphrase(passphrase)})
         if response.status_code == 403 and response.json().get("error") == "admin_wrong":
             return False
         self._checked(response)

@@ -6,6 +6,8 @@ library or anything that opens an index.
 
 from __future__ import annotations
 
+from urllib.parse import quote, unquote
+
 from operator_assistant import __version__
 
 # Raised when a request or response changes shape; a console and a server of different API
@@ -18,7 +20,7 @@ DEFAULT_PORT = 8750
 API_HEADER = "X-Operator-Assistant-Api"
 CONSOLE_HOST_HEADER = "X-Console-Host"
 CONSOLE_USER_HEADER = "X-Console-User"
-ADMIN_HEADER = "X-Admin-Passphrase"
+ADMIN_HEADER = "X-Admin-Passphrase"  # the passphrase's UTF-8, percent-encoded (encode_passphrase)
 
 # HTTP status a server answers a console of another API version with (and a console reads as such).
 VERSION_MISMATCH_STATUS = 426
@@ -36,3 +38,14 @@ def version_refusal(theirs: object, their_app: object, ours_side: str) -> str:
 
 
 VERSION_HINT = "install the same Operator Assistant version on the consoles and the plant server"
+
+
+def encode_passphrase(passphrase: str) -> str:
+    """The admin passphrase as ADMIN_HEADER carries it: HTTP headers are Latin-1 and trim spaces at the ends,
+    so every byte of its UTF-8 but letters, digits and '-._~' is percent-encoded."""
+    return quote(passphrase, safe="")
+
+
+def decode_passphrase(value: str) -> str:
+    """The passphrase from ADMIN_HEADER; ValueError when it is not percent-encoded UTF-8."""
+    return unquote(value, errors="strict")

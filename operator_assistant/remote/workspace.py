@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -156,17 +157,27 @@ class RemoteAssistant:
             conversation_id = self._workspace.call(lambda: client.start_conversation(question[:200]))
         # the context is what this console showed: after a crash the server's conversation may hold an
         # answer the console never saw
-        events = self._workspace.call(lambda: client.ask(question, conversation=conversation_id, cancel=cancel,
-                                                         history=history, **options))
-        try:
-            for event in events:
-                answer = getattr(event, "answer", None)
-                if answer is not None and not history:
-                    self._conversations[(answer.question, answer.text)] = conversation_id
-                yield event
-        except ServerUnavailable as exc:
-            self._workspace.went_down(exc)
-            raise
+        for again in (False, True):
+            events = self._workspace.call(partial(client.ask, question, conversation=conversation_id, cancel=cancel,
+                                                  history=history, **options))
+            try:
+                for event in events:
+                    answer = getattr(event, "answer", None)
+                    if answer is not None and not history:
+                        self._conversations[(answer.question, answer.text)] = conversation_id
+                    yield event
+                break
+            except ServerUnavailable as exc:
+                self._workspace.went_down(exc)
+                raise
+            except ServerRefused as exc:
+                # the server keeps a console's newest conversations only (refused before any event): the
+                # follow-up goes on in a new one, with the same context (the turns this console showed)
+                if again or exc.code != "no_conversation":
+                    raise
+                conversation_id = self._workspace.call(lambda: client.start_conversation(question[:200]))
+                if history:
+                    self._conversations[(history[0].question, history[0].answer)] = conversation_id
         self._workspace.reached()
 
 

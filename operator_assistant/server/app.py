@@ -18,23 +18,26 @@ import mimetypes
 import re
 import secrets
 import threading
-import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.core.answer.records import Answered, CardReady, SourcesFound, TextGenerated, Turn
 from operator_assistant.core.audit import audit_context, record_event
-from operator_assistant.core.roles import MAX_FAILURES, check_passphrase, is_passphrase_set
+from operator_assistant.core.history import MAX_ID
+from operator_assistant.core.roles import check_passphrase, is_passphrase_set
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import IndexBusy, UserError
 from operator_assistant.remote.protocol import (
@@ -47,9 +50,13 @@ from operator_assistant.remote.protocol import (
     PREFIX,
     VERSION_HINT,
     VERSION_MISMATCH_STATUS,
+    decode_passphrase,
     version_refusal,
 )
+from operator_assistant.server.http import HEADER_BYTES
 from operator_assistant.server.jobs import Job, JobRunner
+from operator_assistant.server.lockout import AdminLockout
+from operator_assistant.server.refusals import RefusalTally, short_request
 from operator_assistant.server.tokens import ConsoleTokens
 
 log = logging.getLogger("server")
@@ -58,11 +65,20 @@ T = TypeVar("T")
 
 LIBRARY = "library"  # files consoles uploaded, in the data folder: the indexed copy the viewer reads
 JOBS_FILE = Path("server") / "jobs.json"  # in the data folder: index jobs, kept across a crash
-ADMIN_LOCKOUT_SECONDS = 60.0  # after MAX_FAILURES wrong passphrases in a row from one console
 WRONG_PASSPHRASE_DELAY = 1.0  # seconds, so a console cannot guess at scrypt speed
 KEEPALIVE_SECONDS = 15.0  # an SSE comment while an answer waits its turn, so idle proxies keep the stream
 QUESTION_MAX_CHARS = 4000
 AUDIT_TAIL_MAX = 10_000  # records one `audit show` may ask for; the files themselves are on the server
+# A console keeps its own history; the server's conversations only give follow-ups their context, and a
+# console starts one per first question: its oldest beyond this are dropped, so no console fills the disk
+CONVERSATIONS_PER_CONSOLE = 500
+REFUSALS_FLUSH_SECONDS = 5.0  # how often ended windows of refused requests are written to the audit log
+# JSON bodies are read whole before the route sees them, so each route's is capped before it is read (RequestLimits);
+# an upload is streamed to disk and capped by max_file_mb
+JSON_BODY_MAX = 64 * 1024
+ASK_BODY_MAX = 2 * 2**20  # a question with the turns a console has shown (a follow-up's context)
+CALIBRATE_BODY_MAX = 8 * 2**20  # a golden question file
+BODY_IDLE_SECONDS = 30.0  # a body that stops coming for this long is refused (408), so a slow client holds nothing
 _HEADER_TEXT = re.compile(r"[^\x20-\x7e]")
 
 
@@ -76,7 +92,8 @@ class ApiError(Exception):
 
 @dataclass(frozen=True)
 class ConsoleId:
-    """Who sent a request: the token's name, and the host and OS user the console reports."""
+    """Who sent a request: the token's name (the console, as far as the server knows), the address it came
+    from, and the host and OS user the console claims (a compromised console may claim anything)."""
 
     name: str
     host: str
@@ -84,41 +101,62 @@ class ConsoleId:
     address: str
 
     def audit(self) -> dict[str, str]:
-        return {"console": self.name, "console_host": self.host, "console_user": self.user,
+        return {"console": self.name, "claimed_host": self.host, "claimed_user": self.user,
                 "console_address": self.address}
 
 
+def _whole_text(text: str) -> str:
+    # JSON may carry a lone surrogate ("\ud800"): no file, log or database can store it as UTF-8
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("not valid text (it holds a lone surrogate)") from None
+    return text
+
+
+Text = Annotated[str, AfterValidator(_whole_text)]
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+
+
 class TurnIn(BaseModel):
-    question: str = Field(max_length=QUESTION_MAX_CHARS)
-    answer: str = Field(max_length=50_000)
+    question: Text = Field(max_length=QUESTION_MAX_CHARS)
+    answer: Text = Field(max_length=50_000)
 
 
 class AskRequest(BaseModel):
-    question: str = Field(min_length=1, max_length=QUESTION_MAX_CHARS)
-    conversation: int | None = None
+    question: Text = Field(min_length=1, max_length=QUESTION_MAX_CHARS)
+    conversation: Id | None = None
     # the turns the console has shown, which give a follow-up its context; without it, the server's
     # conversation. A question asked again after a crash must not follow the answer it never saw
     history: list[TurnIn] | None = Field(default=None, max_length=100)
-    mode: str | None = None
+    mode: Text | None = None
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     all_revisions: bool = False
 
 
 class IngestRequest(BaseModel):
-    files: list[str] = Field(min_length=1)
+    files: list[Text] = Field(min_length=1, max_length=10_000)
     force: bool = False
 
 
 class RemoveRequest(BaseModel):
-    documents: list[str] = Field(min_length=1)
+    documents: list[Text] = Field(min_length=1, max_length=10_000)
 
 
 class CalibrateRequest(BaseModel):
-    golden: str | None = None  # JSONL text; the bundled golden questions when absent
+    golden: Text | None = None  # JSONL text; the bundled golden questions when absent
 
 
 class ConversationRequest(BaseModel):
-    title: str = Field(default="Conversation", max_length=200)
+    title: Text = Field(default="Conversation", max_length=200)
+
+
+class ErrorOut(BaseModel):
+    """What every refusal carries (documented in the schema; built by _error)."""
+
+    error: str
+    message: str
+    hint: str
 
 
 class PlantService:
@@ -134,8 +172,8 @@ class PlantService:
         # server, several answers at once (server/run.py SERVED_ANSWER_WORKERS)
         self.lanes = {"answer": ThreadPoolExecutor(max_workers=answer_workers, thread_name_prefix="answer"),
                       "read": ThreadPoolExecutor(max_workers=1, thread_name_prefix="read")}
-        self._admin_failures: dict[str, tuple[int, float]] = {}
-        self._admin_lock = threading.Lock()
+        self.lockout = AdminLockout()
+        self.refusals = RefusalTally()
         # an upload cut off by a crash of the server leaves its partial file: never indexed, removed here
         for stale in self.library.rglob(".*.upload") if self.library.is_dir() else ():
             stale.unlink(missing_ok=True)
@@ -164,29 +202,46 @@ class PlantService:
 
     # admin passphrase, checked here for every admin request
 
-    def admin_refusal(self, console: ConsoleId, passphrase: str | None) -> ApiError | None:
+    def admin_refusal(self, console: ConsoleId, header: str | None) -> ApiError | None:
+        """None when `header` (ADMIN_HEADER as sent) holds the admin passphrase; else why not, as the refusal."""
         data_dir = self.settings.data_dir
-        with self._admin_lock:
-            failures, until = self._admin_failures.get(console.name, (0, 0.0))
-        if time.monotonic() < until:
-            return ApiError(429, "admin_locked", f"too many wrong admin passphrases from console {console.name!r}",
-                            f"try again in {until - time.monotonic():.0f} s")
-        if not passphrase:
+        if not header:
             return ApiError(403, "admin_required", "this needs admin mode: the request did not carry the admin "
                             "passphrase", "unlock admin mode on the console (the plant server's admin passphrase)")
         if not is_passphrase_set(data_dir):
             return ApiError(403, "admin_not_set", "no admin passphrase is set on the plant server",
                             "on the server, run `operator-assistant --data-dir DIR admin set-passphrase`")
-        if check_passphrase(data_dir, passphrase):
-            with self._admin_lock:
-                self._admin_failures.pop(console.name, None)
+        try:
+            passphrase = decode_passphrase(header)
+        except ValueError:
+            return ApiError(400, "bad_passphrase_encoding", f"the {ADMIN_HEADER} header is not percent-encoded UTF-8",
+                            "the console and server may be of different versions")
+        # counted before it is checked: guesses sent in parallel are held to the same few as guesses in a row
+        wait = self.lockout.reserve(console.name)
+        if wait:
+            return ApiError(429, "admin_locked", f"too many wrong admin passphrases from console {console.name!r}",
+                            f"try again in {max(wait, 1.0):.0f} s")
+        right = False
+        try:
+            right = check_passphrase(data_dir, passphrase)
+        finally:
+            self.lockout.settle(console.name, right)
+        if right:
             return None
-        failures += 1
-        with self._admin_lock:
-            self._admin_failures[console.name] = ((0, time.monotonic() + ADMIN_LOCKOUT_SECONDS)
-                                                  if failures >= MAX_FAILURES else (failures, 0.0))
-        log.warning("wrong admin passphrase from console %s (%s, %s)", console.name, console.host, console.user)
+        log.warning("wrong admin passphrase from console %s (claims %s@%s)", console.name, console.user, console.host)
         return ApiError(403, "admin_wrong", "the admin passphrase is wrong", "nothing was changed")
+
+    def refused(self, console: ConsoleId, reason: str, request: str) -> None:
+        """Audit a refused admin request: at once when its console was quiet, else tallied (server/refusals.py)."""
+        self._write_refusals(self.refusals.refused(console.name, console.audit(), reason, request))
+
+    def write_ended_refusals(self, flush: bool = False) -> None:
+        self._write_refusals(self.refusals.due(flush))
+
+    def _write_refusals(self, records: list[tuple[dict[str, str], dict[str, Any]]]) -> None:
+        for console, fields in records:
+            with audit_context(**console):
+                record_event(self.workspace.audit, "admin refused", **fields)
 
 
 def _header_text(value: str | None, fallback: str) -> str:
@@ -204,30 +259,126 @@ def _sse(event: str, data: Any) -> str:
 
 
 def _library_path(library: Path, name: str) -> Path:
-    """Where an uploaded file goes: `name` is a relative path with no '..' and no odd characters."""
-    parts = PurePosixPath(name).parts
-    if not name or name.startswith("/") or name.endswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts) \
+    """Where an uploaded file goes: `name` is a relative path with no '.' or '..' and no odd characters."""
+    parts = name.split("/")  # as given: PurePosixPath would read '.' as no name at all, i.e. the library itself
+    if not name or "\\" in name or any(p in ("", ".", "..") for p in parts) \
             or any(not p.isprintable() for p in parts) or len(name) > 400:
-        raise ApiError(400, "bad_name", f"{name!r} is not a file name the server can keep",
+        raise ApiError(400, "bad_name", f"{name[:100]!r} is not a file name the server can keep",
                        "use a relative path of plain names, e.g. 'sops/SOP-114 Rev C.pdf'")
     return library.joinpath(*parts)
+
+
+def _refuse_taken(library: Path, target: Path) -> None:
+    """An upload may not replace a folder, nor go below a file: the library stays a tree of folders and files."""
+    for above in [*reversed(target.relative_to(library).parents[:-1]), None]:
+        path = target if above is None else library / above
+        if path.is_dir() if above is None else path.exists() and not path.is_dir():
+            raise ApiError(409, "name_taken", f"{path.relative_to(library).as_posix()!r} is "
+                           f"{'a folder' if above is None else 'a file'} in the plant server's library already",
+                           "upload it under another name")
+
+
+class RequestLimits:
+    """Refuses, before the app works on a request, headers over HEADER_BYTES (h11 refuses them only while
+    they are still coming: a request that arrives in one piece is parsed whole) and a body larger than its
+    route takes: at once by its Content-Length, and by counting what arrives without one (or past it)."""
+
+    def __init__(self, app: ASGIApp, limit: Callable[[str, str], int]) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        size = len(scope.get("raw_path") or b"") + len(scope["query_string"]) + sum(
+            len(name) + len(value) + 4 for name, value in scope["headers"])
+        if size > HEADER_BYTES:
+            response = _error(431, "headers_too_big", f"the request's line and headers are larger than {HEADER_BYTES} "
+                              "bytes", "a console and a server of the same version never send this much")
+            await response(scope, receive, send)
+            return
+        limit = self.limit(scope["method"], scope["path"])
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            status, code = (413, "too_big") if declared.isdigit() else (400, "bad_request")
+            response = _error(status, code, f"the request body is larger than this request takes ({limit} bytes)"
+                              if status == 413 else "the request's Content-Length is not a number",
+                              "send less: a console and a server of the same version never send this much")
+            await response(scope, receive, send)
+            return
+        seen, complete = 0, False
+
+        async def counted() -> Message:
+            nonlocal seen, complete
+            if complete:  # after the body, receive() waits for the console to go away: no deadline then
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), BODY_IDLE_SECONDS)
+            except TimeoutError:
+                raise HTTPException(408, f"the request body stopped coming for {BODY_IDLE_SECONDS:.0f} s") from None
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                complete = not message.get("more_body", False)
+                if seen > limit:
+                    raise HTTPException(413, f"the request body is larger than this request takes ({limit} bytes)")
+            return message
+
+        await self.app(scope, counted, send)
 
 
 def create_app(service: PlantService) -> FastAPI:
     """The API over one PlantService; `serve` runs it on uvicorn, tests on a loopback port."""
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async def write_refusals() -> None:
+            while True:
+                await asyncio.sleep(REFUSALS_FLUSH_SECONDS)
+                await asyncio.to_thread(service.write_ended_refusals)
+
+        writer = asyncio.ensure_future(write_refusals())
         yield
+        writer.cancel()
+        await asyncio.to_thread(service.write_ended_refusals, True)  # the tallies of the last minute too
         await asyncio.to_thread(service.close)  # the running job is cancelled; its finished files stay indexed
 
+    # every refusal has the app's shape; the schema says so for every route (and is not served: openapi_url=None)
+    refusals: dict[int | str, dict[str, Any]] = {
+        status: {"model": ErrorOut, "description": what} for status, what in (
+            (400, "bad input"), (401, "no console token, or one the server does not know"),
+            (404, "not found"), (408, "the request body stopped coming"), (409, "busy, in conflict, or no index yet"),
+            (413, "body too large"), (422, "the request is not valid"), (426, "another API version"),
+            (431, "the request's line and headers are too large"), (500, "the server failed"))}
     app = FastAPI(title="Operator Assistant plant server", version=APP_VERSION, docs_url=None, redoc_url=None,
-                  openapi_url=None, lifespan=lifespan)
+                  openapi_url=None, lifespan=lifespan, responses=refusals)
     app.state.service = service
     workspace = service.workspace
+    admin_refusals: dict[int | str, dict[str, Any]] = {
+        403: {"model": ErrorOut, "description": "needs the admin passphrase, or it is wrong"},
+        429: {"model": ErrorOut, "description": "too many wrong admin passphrases from this console"}}
+
+    def body_limit(method: str, path: str) -> int:
+        if path.startswith(f"{PREFIX}/admin/files/"):
+            return service.settings.max_file_mb * 2**20  # streamed to disk; refused here when it says it is more
+        return {f"{PREFIX}/ask": ASK_BODY_MAX, f"{PREFIX}/admin/calibrate": CALIBRATE_BODY_MAX}.get(path, JSON_BODY_MAX)
+
+    app.add_middleware(RequestLimits, limit=body_limit)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         return _error(exc.status, exc.code, exc.message, exc.hint)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the framework's own refusals (no such route, wrong method, a body too large) in the app's shape
+        code = {404: "not_found", 405: "method_not_allowed", 408: "too_slow", 413: "too_big"}.get(exc.status_code,
+                                                                                                   "bad_request")
+        hint = f"this plant server's API is under {PREFIX}" if exc.status_code in (404, 405) else ""
+        return _error(exc.status_code, code, str(exc.detail), hint)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        # a bug: the console gets the app's shape, the traceback goes to the log (Starlette logs it after this)
+        return _error(500, "server_failed", "the plant server failed on this request", "see the plant server's log")
 
     @app.exception_handler(UserError)
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
@@ -266,15 +417,21 @@ def create_app(service: PlantService) -> FastAPI:
                          _header_text(request.headers.get(CONSOLE_USER_HEADER), "?"), address)
 
     async def admin(request: Request, who: ConsoleId = Depends(console)) -> ConsoleId:
-        passphrase = request.headers.get(ADMIN_HEADER)
-        refusal = await asyncio.to_thread(service.admin_refusal, who, passphrase)
+        refusal = await asyncio.to_thread(service.admin_refusal, who, request.headers.get(ADMIN_HEADER))
         if refusal is not None:
-            await service.run("read", who, lambda: record_event(workspace.audit, "admin refused", reason=refusal.code,
-                                                                request=f"{request.method} {request.url.path}"))
+            request_line = short_request(request.method, request.url.path)
+            await service.run("read", None, lambda: service.refused(who, refusal.code, request_line))
             if refusal.code == "admin_wrong":
                 await asyncio.sleep(WRONG_PASSPHRASE_DELAY)
             raise refusal
         return who
+
+    async def maybe_admin(request: Request, who: ConsoleId = Depends(console)) -> bool:
+        """Whether the request carries the admin passphrase; a wrong one is refused as on any admin request."""
+        if request.headers.get(ADMIN_HEADER) is None:
+            return False
+        await admin(request, who)
+        return True
 
     def not_empty() -> None:
         if workspace.chunk_count() == 0:
@@ -287,9 +444,15 @@ def create_app(service: PlantService) -> FastAPI:
     async def version() -> dict[str, Any]:
         return {"app": "operator-assistant", "version": APP_VERSION, "api": API_VERSION}
 
-    @app.get(f"{PREFIX}/status")
-    async def status(who: ConsoleId = Depends(console)) -> dict[str, Any]:
+    @app.get(f"{PREFIX}/status", responses=admin_refusals)
+    async def status(who: ConsoleId = Depends(console), is_admin: bool = Depends(maybe_admin)) -> dict[str, Any]:
         info = await service.run("read", who, workspace.status)
+        if not is_admin:
+            # where the server keeps its data, models and documents is the server's business, not a console's
+            info.pop("data_dir", None)
+            info.pop("models_dir", None)
+            for doc in info.get("documents", []):
+                doc["source"] = Path(doc["source"]).name
         running = service.jobs.running
         info["server"] = {"version": APP_VERSION, "api": API_VERSION, "job": running.to_json() if running else None}
         return info
@@ -344,29 +507,57 @@ def create_app(service: PlantService) -> FastAPI:
                                                          "words": [dataclasses.asdict(w) for w in p.words]}
                                             for index, p in sorted(pages.items())}}
 
-    # conversations: kept on the server, so a console that restarts finds them again
+    # conversations: kept on the server, so a console that restarts finds them again; each belongs to the
+    # console token that started it, and no other console sees it (an admin may list them all)
+
+    def own_conversation(conversation_id: int, who: ConsoleId) -> None:
+        found = workspace.history.conversation(conversation_id)
+        if found is None or found.owner != who.name:  # another console's is as missing as one never made
+            raise ApiError(404, "no_conversation", f"no conversation {conversation_id} of this console on the plant "
+                           "server", "start one (POST /v1/conversations) or ask without it")
 
     @app.get(f"{PREFIX}/conversations")
     async def conversations(who: ConsoleId = Depends(console)) -> dict[str, Any]:
-        found = await service.run("read", who, lambda: workspace.history.conversations())
+        found = await service.run("read", who, lambda: workspace.history.conversations(owner=who.name))
         return {"conversations": [dataclasses.asdict(c) for c in found]}
 
     @app.post(f"{PREFIX}/conversations")
     async def new_conversation(body: ConversationRequest, who: ConsoleId = Depends(console)) -> dict[str, Any]:
-        conversation_id = await service.run("read", who, lambda: workspace.history.start(body.title))
-        return {"id": conversation_id, "title": body.title}
+        def work() -> int:
+            started = workspace.history.start(body.title, owner=who.name)
+            workspace.history.keep_newest(who.name, CONVERSATIONS_PER_CONSOLE)
+            return started
+
+        return {"id": await service.run("read", who, work), "title": body.title}
 
     @app.get(f"{PREFIX}/conversations/{{conversation_id}}")
-    async def conversation(conversation_id: int, who: ConsoleId = Depends(console)) -> dict[str, Any]:
-        answers = await service.run("read", who, lambda: workspace.history.answers(conversation_id))
+    async def conversation(conversation_id: Annotated[int, PathParam(ge=1, le=MAX_ID)],
+                           who: ConsoleId = Depends(console)) -> dict[str, Any]:
+        def work() -> list[Any]:
+            own_conversation(conversation_id, who)
+            return workspace.history.answers(conversation_id)
+
+        answers = await service.run("read", who, work)
         return {"id": conversation_id, "answers": [a.to_json() for a in answers]}
+
+    @app.get(f"{PREFIX}/admin/conversations", responses=admin_refusals)
+    async def all_conversations(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+        found = await service.run("read", who, lambda: workspace.history.conversations())
+        await service.run("read", who, lambda: record_event(workspace.audit, "conversations read", count=len(found)))
+        return {"conversations": [dataclasses.asdict(c) for c in found]}
 
     # asking: the card, then the model's tokens, then the answer, as server-sent events
 
-    @app.post(f"{PREFIX}/ask")
+    @app.post(f"{PREFIX}/ask", response_class=StreamingResponse, responses={200: {
+        "description": "server-sent events: `sources`, `card`, then `token` events from the model, then `answer` "
+                       "(the same JSON as `ask --json`); `error` if it fails; `: waiting` comments while it queues",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
     async def ask(body: AskRequest, who: ConsoleId = Depends(console)) -> StreamingResponse:
         if body.mode is not None and body.mode not in ANSWER_MODES:
             raise ApiError(422, "bad_mode", f"{body.mode!r} is not an answer mode", f"use one of {', '.join(ANSWER_MODES)}")
+        conversation_id = body.conversation
+        if conversation_id is not None:
+            await service.run("read", who, lambda: own_conversation(conversation_id, who))
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         stop = threading.Event()
@@ -381,10 +572,7 @@ def create_app(service: PlantService) -> FastAPI:
             try:
                 not_empty()
                 history: list[Turn] = []
-                if body.conversation is not None:
-                    if body.conversation not in {c.id for c in workspace.history.conversations()}:
-                        raise UserError(f"no conversation {body.conversation} on the plant server",
-                                        "start one (POST /v1/conversations) or ask without it")
+                if body.conversation is not None:  # this console's own: checked before the stream began
                     history = [Turn(a.question, a.text) for a in workspace.history.answers(body.conversation)]
                 if body.history is not None:
                     history = [Turn(t.question, t.answer) for t in body.history]
@@ -439,16 +627,21 @@ def create_app(service: PlantService) -> FastAPI:
 
     # admin: uploads and the one index job at a time
 
-    @app.get(f"{PREFIX}/admin/check")
+    @app.get(f"{PREFIX}/admin/check", responses=admin_refusals)
     async def admin_check(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         # a console's Unlock admin: the passphrase is checked here, never on the console
         return {"admin": True, "console": who.name}
 
-    @app.put(f"{PREFIX}/admin/files/{{name:path}}")
+    @app.put(f"{PREFIX}/admin/files/{{name:path}}", responses=admin_refusals)
     async def upload(name: str, request: Request, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         target = _library_path(service.library, name)
+        _refuse_taken(service.library, target)
         limit = service.settings.max_file_mb * 2**20
-        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file of that name appeared on the way since the check
+            raise ApiError(409, "name_taken", f"the plant server cannot make the folder for {name[:100]!r}: {exc}",
+                           "upload it under another name") from exc
         # its own name per request: every upload runs on the event loop's one thread, and two at once of the
         # same file (or a console's retry while its cut-off upload is still being read) must not share one
         partial = target.with_name(f".{target.name}.{secrets.token_hex(8)}.upload")
@@ -464,13 +657,17 @@ def create_app(service: PlantService) -> FastAPI:
                     await asyncio.to_thread(out.write, piece)
                 await asyncio.to_thread(out.flush)
             # a console cut off mid-upload leaves only the partial file, removed below: never half a document
-            partial.replace(target)
+            try:
+                partial.replace(target)
+            except OSError as exc:  # a folder of that name appeared since the check
+                raise ApiError(409, "name_taken", f"the plant server cannot keep {name[:100]!r}: {exc}",
+                               "upload it under another name") from exc
         finally:
             partial.unlink(missing_ok=True)
         log.info("console %s uploaded %s (%d bytes)", who.name, name, size)
         return {"name": name, "bytes": size, "sha256": digest.hexdigest()}
 
-    @app.post(f"{PREFIX}/admin/ingest", status_code=202)
+    @app.post(f"{PREFIX}/admin/ingest", status_code=202, responses=admin_refusals)
     async def ingest(body: IngestRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         paths = [_library_path(service.library, name) for name in body.files]
         missing = [name for name, path in zip(body.files, paths) if not path.exists()]
@@ -491,14 +688,14 @@ def create_app(service: PlantService) -> FastAPI:
 
         return service.start_job("ingest", who, work).to_json()
 
-    @app.post(f"{PREFIX}/admin/reindex", status_code=202)
+    @app.post(f"{PREFIX}/admin/reindex", status_code=202, responses=admin_refusals)
     async def reindex(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
             return {"chunks": workspace.reindex(), "embedder": workspace.engine.embedder.model_id}
 
         return service.start_job("reindex", who, work).to_json()
 
-    @app.post(f"{PREFIX}/admin/calibrate", status_code=202)
+    @app.post(f"{PREFIX}/admin/calibrate", status_code=202, responses=admin_refusals)
     async def calibrate(body: CalibrateRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         from operator_assistant.core.evaluation import load_golden
         from operator_assistant.resources import golden_questions
@@ -517,7 +714,7 @@ def create_app(service: PlantService) -> FastAPI:
 
         return service.start_job("calibrate", who, work).to_json()
 
-    @app.post(f"{PREFIX}/admin/remove")
+    @app.post(f"{PREFIX}/admin/remove", responses=admin_refusals)
     async def remove(body: RemoveRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         docs = await service.run("read", who, lambda: workspace.documents(body.documents))
         unknown = sorted(set(body.documents) - {d.doc_id for d in docs})
@@ -547,7 +744,7 @@ def create_app(service: PlantService) -> FastAPI:
 
     # the audit log: the server's one log, read by an admin from any console; reading it is recorded too
 
-    @app.get(f"{PREFIX}/admin/audit")
+    @app.get(f"{PREFIX}/admin/audit", responses=admin_refusals)
     async def audit_records(tail: int = Query(20, ge=0, le=AUDIT_TAIL_MAX),
                             who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         audit = workspace.audit
@@ -555,7 +752,7 @@ def create_app(service: PlantService) -> FastAPI:
         await service.run("read", who, lambda: record_event(audit, "audit read", action="show", records=len(records)))
         return {"records": records, "folder": str(audit.folder)}
 
-    @app.get(f"{PREFIX}/admin/audit/verify")
+    @app.get(f"{PREFIX}/admin/audit/verify", responses=admin_refusals)
     async def audit_verify(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         audit = workspace.audit
         result = await asyncio.to_thread(audit.verify)
@@ -564,14 +761,15 @@ def create_app(service: PlantService) -> FastAPI:
         return {**result.to_json(), "folder": str(audit.folder), "last": last[0] if last else None}
 
     @app.get(f"{PREFIX}/jobs/{{job_id}}")
-    async def job(job_id: int, who: ConsoleId = Depends(console)) -> dict[str, Any]:
+    async def job(job_id: Annotated[int, PathParam(ge=1, le=MAX_ID)], who: ConsoleId = Depends(console)) -> dict[str, Any]:
         found = service.jobs.get(job_id)
         if found is None:
             raise ApiError(404, "no_job", f"no job {job_id} on the plant server", "it may have finished long ago")
         return found.to_json()
 
-    @app.post(f"{PREFIX}/admin/jobs/{{job_id}}/cancel")
-    async def cancel(job_id: int, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    @app.post(f"{PREFIX}/admin/jobs/{{job_id}}/cancel", responses=admin_refusals)
+    async def cancel(job_id: Annotated[int, PathParam(ge=1, le=MAX_ID)], who: ConsoleId = Depends(admin)
+                     ) -> dict[str, Any]:
         found = service.jobs.cancel(job_id)
         if found is None:
             raise ApiError(404, "no_job", f"no job {job_id} on the plant server", "")

@@ -7,7 +7,6 @@ index; it opens the Workspace, claims its data folder and hands both to the app.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import signal
 import ssl
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.config import Settings
+from operator_assistant.core.loopback import is_loopback
 from operator_assistant.errors import UserError
 from operator_assistant.remote.protocol import API_VERSION, APP_VERSION, DEFAULT_PORT, PREFIX
 
@@ -42,15 +42,6 @@ class Listen:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{'https' if self.tls else 'http'}://{host}:{self.port}"
-
-
-def is_loopback(host: str) -> bool:
-    if host.casefold() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a name: it may resolve to any interface
 
 
 def check_listen(listen: Listen) -> None:
@@ -177,10 +168,12 @@ def _serve(settings: Settings, listen: Listen, log_level: str, model_slots: int 
     if settings.llm_server:
         print(f"  answers worded by the model server at {settings.llm_server} (loopback only), "
               f"{model_slots} at once", flush=True)
+    from operator_assistant.server.http import uvicorn_options
+
     config = uvicorn.Config(app, host=listen.host, port=listen.port, log_level=log_level,
                             ssl_certfile=str(listen.certfile) if listen.certfile else None,
                             ssl_keyfile=str(listen.keyfile) if listen.keyfile else None,
-                            timeout_graceful_shutdown=10)
+                            timeout_graceful_shutdown=10, **uvicorn_options())
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: as SystemExit here, so the
     # workspace (and a Chroma server started for it) is closed before the process ends
     previous = signal.signal(signal.SIGTERM, _exit_quietly) if threading.current_thread() is threading.main_thread() \

@@ -13,7 +13,15 @@ import pytest
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.assistant import Answer, Source, record_answer
-from operator_assistant.core.audit import GENESIS, HEAD, AuditLog, line_hash, record_event, settings_changes
+from operator_assistant.core.audit import (
+    GENESIS,
+    HEAD,
+    AuditLog,
+    audit_context,
+    line_hash,
+    record_event,
+    settings_changes,
+)
 from operator_assistant.core.engine import Engine
 
 REPO = Path(__file__).resolve().parents[2]
@@ -169,17 +177,116 @@ def test_a_missing_rotated_file_in_the_middle_is_reported(tmp_path):
     assert (name, line) == (files[2].name, 1)
 
 
-def test_retention_deletes_the_oldest_files_and_verify_says_where_it_starts(tmp_path):
-    audit = filled(tmp_path, 80, max_bytes=2048, keep_files=2)
-    assert len(audit.rotated()) == 2
+def test_retention_never_removes_a_file_that_was_not_archived(tmp_path):
+    audit = filled(tmp_path, 80, max_bytes=2048, keep_files=2, keep_days=0.0)
+    assert len(audit.rotated()) > 2 and audit.files()[0].name == "audit.00000001.jsonl"
     result = audit.verify()
-    assert result.ok and 0 < result.lines < 80
-    assert result.notes and "removed by retention" in result.notes[0]
-    assert audit.tail(1)[0]["seq"] == 80
+    assert result.ok and result.lines == 80 and not result.notes and result.gone is None
+
+
+def test_retention_never_removes_records_younger_than_keep_days_even_archived(tmp_path):
+    audit = filled(tmp_path / "audit", 80, max_bytes=2048, keep_files=2)  # keep_days: 90 by default
+    assert audit.archive(tmp_path / "archive")
+    filled_more = [audit.append("question", question=f"later {n}") for n in range(40)]
+    assert filled_more and audit.files()[0].name == "audit.00000001.jsonl"
+    assert audit.verify().ok and audit.verify().lines == 121  # 80, the archive record, 40
+
+
+def _written_days_ago(monkeypatch, days: float) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    import operator_assistant.core.audit as audit_module
+
+    then = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    monkeypatch.setattr(audit_module, "utc_now", lambda: then)
+
+
+def test_archived_files_older_than_keep_days_are_removed_and_verify_says_what_went_where(tmp_path, monkeypatch):
+    _written_days_ago(monkeypatch, 120)
+    audit = filled(tmp_path / "audit", 60, max_bytes=2048, keep_files=2, keep_days=90.0)
+    before = [p.name for p in audit.rotated()]
+    contents = {p.name: p.read_bytes() for p in audit.rotated()}
+    assert len(before) > 2
+    archive = tmp_path / "archive"
+    copied = audit.archive(archive)
+    assert [c.file for c in copied] == before and copied[0].first_seq == 1
+    for span in copied:  # each copy with its chain head: its last line's hash, the next file's `prev`
+        head = json.loads((archive / f"{span.file}.head").read_text(encoding="utf-8"))
+        assert head["last_hash"] == line_hash((archive / span.file).read_bytes().splitlines()[-1])
+        assert (archive / span.file).read_bytes() == contents[span.file]
+    assert audit.tail(1)[0]["event"] == "audit archived" and audit.tail(1)[0]["files"] == before
+    assert not {c.file for c in audit.archive(archive)} & set(before)  # archived once only
+    monkeypatch.undo()
+    for n in range(30):  # written today: their files are not archived, and young
+        audit.append("question", question=f"today {n}")
+    remaining = [p.name for p in audit.rotated()]
+    assert before[0] not in remaining and before[-1] not in remaining  # the old archived files went
+    result = audit.verify()
+    assert result.ok and result.gone is not None and result.gone.archived
+    assert result.gone.first_seq == 1 and result.gone.last_seq >= copied[-1].last_seq
+    assert result.notes and f"archived to {archive.resolve()}" in result.notes[0]
+    assert result.gone.since == copied[0].first_time and result.gone.until
+    # with the archive, the chain is checked whole from its first record
+    whole = audit.verify(archive)
+    assert whole.ok and whole.gone is None and whole.lines == audit.tail(1)[0]["seq"]
+    copy = archive / before[1]
+    copy.write_bytes(copy.read_bytes().replace(b"question number", b"question NUMBER", 1))
+    assert (audit.verify(archive).problem.file, audit.verify(archive).problem.line) == (before[1], 1)
+
+
+def test_files_removed_without_an_archive_fail_verify_with_how_many_records_and_when(tmp_path, capsys):
+    from operator_assistant.cli import main
+
+    audit = filled(tmp_path / "audit", 80, max_bytes=2048, keep_files=100)
+    started = audit.tail(80)[0]["time"]
+    removed = audit.rotated()[:2]
+    gone = sum(len(p.read_bytes().splitlines()) for p in removed)
+    for path in removed:  # as the retention of an older version did, or someone by hand
+        path.unlink()
+    result = audit.verify()
+    assert not result.ok and result.incomplete and result.lines == 80 - gone
+    assert result.gone is not None and (result.gone.first_seq, result.gone.last_seq) == (1, gone)
+    assert f"{gone} record(s) are gone and were never archived: records 1-{gone}" in result.problem.reason
+    assert f"written between {started} and " in result.problem.reason
+    assert main(["--data-dir", str(tmp_path), "audit", "verify"]) == 1
+    err = capsys.readouterr().err
+    assert "audit log INCOMPLETE" in err and f"{gone} record(s) are gone" in err
     # the oldest remaining file must still begin where a file began
     oldest = audit.files()[0]
     oldest.write_bytes(b"".join(oldest.read_bytes().splitlines(keepends=True)[1:]))
     assert problem(audit) == (oldest.name, 1)
+    assert not audit.verify().incomplete
+
+
+def test_audit_archive_from_the_command_line_needs_admin_and_says_what_it_copied(tmp_path, capsys, monkeypatch):
+    from operator_assistant.cli import main
+
+    filled(tmp_path / "audit", 40, max_bytes=2048)
+    assert main(["--data-dir", str(tmp_path), "audit", "archive", str(tmp_path / "archive")]) == 0  # scripted admin
+    out = capsys.readouterr().out
+    assert "archived " in out and "records 1-" in out and list((tmp_path / "archive").glob("*.jsonl.head"))
+    assert main(["--data-dir", str(tmp_path), "audit", "verify", "--archive", str(tmp_path / "archive")]) == 0
+    assert "audit log intact: 41 record(s)" in capsys.readouterr().out  # the 40 and the archive's own
+    monkeypatch.delenv("OPERATOR_ASSISTANT_ADMIN_PASSPHRASE")
+    assert main(["--data-dir", str(tmp_path), "audit", "archive", str(tmp_path / "archive")]) == 2
+    assert "needs admin mode" in capsys.readouterr().err
+
+
+def test_audit_show_escapes_control_characters_and_bidi_overrides(tmp_path, capsys):
+    from operator_assistant.cli import main
+
+    audit = AuditLog(tmp_path / "audit")
+    with audit_context(console="console-1", claimed_user="op\u202eelif.exe", claimed_host="ws\x1b[2J"):
+        audit.append("question", question="alarm\u2066 hidden\u2069 \x07bell")
+    for extra in ([], ["--json"]):
+        assert main(["--data-dir", str(tmp_path), "audit", "show", "--tail", "1", *extra]) == 0
+        shown = capsys.readouterr().out
+        assert not any(ch in shown for ch in "\u202e\u2066\u2069\x07\x1b")
+        assert "\\u202e" in shown and "\\u001b" in shown and "\\u2066" in shown
+        if not extra:
+            assert "console-1 (claims op\\u202eelif.exe@ws\\u001b[2J)" in shown
+        else:
+            assert json.loads(shown)["claimed_user"] == "op\u202eelif.exe"  # the escapes are JSON's own
 
 
 def test_concurrent_threads_lose_no_line(tmp_path):
@@ -269,6 +376,11 @@ def test_rotation_settings_are_checked(tmp_path):
     assert (audit.max_bytes, audit.keep_files, audit.folder) == (10000, 3, tmp_path / "audit")
     (tmp_path / "config.toml").write_text("audit_keep_files = -1\n")
     with pytest.raises(Exception, match="audit_keep_files"):
+        load_settings(data_dir=tmp_path, models_dir=tmp_path)
+    (tmp_path / "config.toml").write_text("audit_keep_days = 30\n")
+    assert AuditLog.for_settings(load_settings(data_dir=tmp_path, models_dir=tmp_path)).keep_days == 30.0
+    (tmp_path / "config.toml").write_text("audit_keep_days = -1\n")
+    with pytest.raises(Exception, match="audit_keep_days"):
         load_settings(data_dir=tmp_path, models_dir=tmp_path)
 
 

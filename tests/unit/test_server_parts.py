@@ -119,10 +119,10 @@ def test_a_job_cut_off_by_a_crash_is_found_again_marked_interrupted_and_its_id_i
 
 def test_audit_context_names_the_console_in_every_record_of_its_block(tmp_path: Path):
     log = AuditLog(tmp_path / "audit")
-    with audit_context(console="console-1", console_host="ws-3"):
+    with audit_context(console="console-1", claimed_host="ws-3"):
         inside = log.append("question", question="q")
     outside = log.append("question", question="q")
-    assert (inside["console"], inside["console_host"]) == ("console-1", "ws-3")
+    assert (inside["console"], inside["claimed_host"]) == ("console-1", "ws-3")
     assert "console" not in outside and log.verify().ok
 
 
@@ -191,3 +191,145 @@ def test_token_commands_need_the_admin_passphrase_and_print_the_token_alone(tmp_
         assert main(["--data-dir", str(tmp_path), "serve", "token", *action]) == 2
         assert "needs admin mode" in capsys.readouterr().err
     assert ConsoleTokens(tmp_path).check(token) is not None
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_guesses_in_flight_count_before_they_are_checked_so_a_burst_gets_five():
+    from operator_assistant.server.lockout import AdminLockout
+
+    clock = _Clock()
+    lockout = AdminLockout(clock=clock)
+    allowed = [lockout.reserve("console-2") == 0.0 for _ in range(20)]  # 20 sent at once: none settled yet
+    assert allowed.count(True) == 5
+    for _ in range(5):
+        lockout.settle("console-2", False)
+    assert lockout.reserve("console-2") == pytest.approx(60.0)
+    assert lockout.reserve("console-1") == 0.0  # another console is not locked out by it
+    lockout.settle("console-1", True)
+    clock.now += 61  # its window is over: five more, no more
+    assert [lockout.reserve("console-2") == 0.0 for _ in range(60)].count(True) == 5
+
+
+def test_parallel_wrong_guesses_from_threads_are_checked_five_at_most():
+    from operator_assistant.server.lockout import AdminLockout
+
+    lockout = AdminLockout()
+    checked: list[int] = []
+    start = threading.Barrier(20)
+
+    def guess() -> None:
+        start.wait()
+        if lockout.reserve("console-2") == 0.0:
+            checked.append(1)
+            threading.Event().wait(0.05)  # the passphrase check
+            lockout.settle("console-2", False)
+
+    threads = [threading.Thread(target=guess) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(checked) == 5
+
+
+def test_the_budget_of_all_consoles_never_shuts_out_a_console_with_no_wrong_guess():
+    from operator_assistant.server.lockout import ALL_CONSOLES, AdminLockout
+
+    clock = _Clock()
+    lockout = AdminLockout(clock=clock)
+    for console in ("a", "b"):  # two consoles spend the budget of all consoles (10)
+        for _ in range(5):
+            assert lockout.reserve(console) == 0.0
+            lockout.settle(console, False)
+    assert ALL_CONSOLES == 10
+    assert lockout.reserve("c") == 0.0  # a clean console is still checked: the admin gets in there
+    lockout.settle("c", False)
+    assert lockout.reserve("c") > 0  # but once it guessed wrong, it waits for the window like the others
+    assert lockout.reserve("admin-console") == 0.0
+    lockout.settle("admin-console", True)
+    clock.now += 61
+    assert lockout.reserve("c") == 0.0
+
+
+def test_refused_requests_are_recorded_once_then_tallied_per_console_per_minute():
+    from operator_assistant.server.refusals import RefusalTally, short_request
+
+    clock = _Clock()
+    tally = RefusalTally(clock=clock)
+    who = {"console": "console-2"}
+    long_path = short_request("PUT", "/v1/admin/files/" + "x" * 65_000)
+    assert len(long_path) < 260 and long_path.endswith("(65020 characters)")
+    records = []
+    for n in range(850):  # 850 refusals in 8.5 s
+        records += tally.refused("console-2", who, "admin_required", long_path if n else "PUT /v1/admin/files/first")
+        clock.now += 0.01
+    assert [(r[1]["count"], r[1]["request"]) for r in records] == [(1, "PUT /v1/admin/files/first")]
+    assert tally.due() == []  # the minute is not over
+    records += tally.refused("console-1", {"console": "console-1"}, "admin_wrong", "GET /v1/admin/check")
+    clock.now += 60
+    ended = tally.due()
+    assert [(r[0]["console"], r[1]["count"]) for r in ended] == [("console-2", 849)]
+    assert ended[0][1]["request"] == long_path and ended[0][1]["reasons"] == {"admin_required": 849}
+    # still refused through the next minute: one record for it, none at once
+    assert tally.refused("console-2", who, "admin_locked", "GET /v1/admin/check") == []
+    clock.now += 60
+    assert [r[1]["count"] for r in tally.due()] == [1]
+    clock.now += 60
+    assert tally.due() == []  # quiet for a minute: its next refusal is recorded at once again
+    assert [r[1]["count"] for r in tally.refused("console-2", who, "admin_required", "GET /v1/admin/audit")] == [1]
+    assert tally.refused("console-2", who, "admin_required", "GET /v1/admin/audit") == []
+    assert [r[1]["count"] for r in tally.due(flush=True)] == [1]  # the server stops: the tally is written
+
+
+def test_the_console_refuses_plain_http_to_anything_but_loopback():
+    from operator_assistant.remote.client import PlantClient
+
+    for url in ("http://10.20.0.5:8750", "http://plant-server:8750", "http://0.0.0.0:8750"):
+        with pytest.raises(UserError, match="not encrypted") as refused:
+            PlantClient(url, "oa1_token")
+        assert "https://" in refused.value.hint
+    for url in ("http://127.0.0.1:8750", "http://localhost:8750", "http://[::1]:8750", "https://10.20.0.5:8750"):
+        PlantClient(url, "oa1_token").close()
+
+
+@pytest.mark.parametrize("passphrase", ["pässwörter-123", "correct horse battery staple", " spaces at the ends ",
+                                        "100%-sure", "パスワード"])
+def test_a_passphrase_of_any_characters_goes_through_a_header_and_back(passphrase: str):
+    from operator_assistant.remote.protocol import decode_passphrase, encode_passphrase
+
+    sent = encode_passphrase(passphrase)
+    assert sent.isascii() and sent.isprintable() and sent == sent.strip()
+    sent.encode("latin-1")  # what an HTTP header can carry
+    assert decode_passphrase(sent) == passphrase
+    with pytest.raises(ValueError):
+        decode_passphrase("%ff%fe")
+
+
+def test_a_conversation_belongs_to_its_console_and_the_oldest_beyond_the_cap_go(tmp_path: Path):
+    import sqlite3
+
+    from operator_assistant.core.history import ConversationLog
+
+    path = tmp_path / "history.sqlite3"
+    old = sqlite3.connect(path)  # a history from before consoles owned conversations
+    old.executescript("CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL);"
+                      "INSERT INTO conversations(title, created) VALUES ('the window''s own', 1.0);")
+    old.close()
+    log = ConversationLog(path)
+    a = [log.start(f"a{n}", owner="console-a") for n in range(4)]
+    b = log.start("b", owner="console-b")
+    assert [c.id for c in log.conversations(owner="console-b")] == [b]
+    assert {c.title for c in log.conversations()} == {"the window's own", "a0", "a1", "a2", "a3", "b"}
+    assert log.conversation(a[0]).owner == "console-a" and log.conversation(1).owner is None
+    assert log.conversation(99999999999999999999999) is None and log.conversation(0) is None
+    assert log.keep_newest("console-a", 2) == 2
+    assert sorted(c.id for c in log.conversations(owner="console-a")) == a[2:]
+    assert log.conversation(b) is not None and log.conversation(1) is not None
+    log.close()
