@@ -96,6 +96,17 @@ POINTS_HTML = """<html><head><title>Clearwell point list</title></head><body>
 </table></body></html>"""
 
 
+REGISTERS = """SOLAR CHARGER REGISTER MAP
+
+Holding registers
+
+0100H  Battery capacity  State of charge, 0 to 100 %
+0101H  Battery voltage  Battery voltage * 0.1 V
+0102H  Charging current  Charging current * 0.01 A
+0103H  Temperatures  High byte controller, low byte battery
+"""
+
+
 def _ruled_pdf(path: Path, title: str, rows: list[tuple[str, ...]]) -> Path:
     """A PDF with a ruled table, as vendor manuals print their alarm lists."""
     from fpdf import FPDF
@@ -132,6 +143,7 @@ def lookup_docs(tmp_path_factory) -> Path:
     _ruled_pdf(folder / "booster-controller.pdf", "Booster controller alarm codes",
                [("Code", "Alarm", "Cause", "Action"), *PUMP_ALARMS])
     (folder / "clearwell-points.html").write_text(POINTS_HTML, encoding="utf-8")
+    (folder / "charger-registers.txt").write_text(REGISTERS, encoding="utf-8")
     return folder
 
 
@@ -327,3 +339,12 @@ def test_a_tag_no_document_holds_is_refused_not_answered_with_a_neighbouring_row
     # the tag it does hold still gets its row
     held = ask(assistant, "What is the high alarm for AIT-3021 on the clearwell?")
     assert not held.refused and "0.3" in held.card.as_text() and "AIT-3020" not in held.card.as_text()
+
+
+def test_a_register_written_without_its_h_is_never_said_to_be_not_listed(assistant) -> None:
+    # the map writes 0103H; an operator types "register 0103": maybe the same register, so no denial
+    answer = ask(assistant, "What does charger register 0103 hold?")
+    assert "not listed" not in answer.refusal_reason, answer.refusal_reason
+    # a register past the end of the map still is
+    beyond = ask(assistant, "What does charger register 0109H hold?")
+    assert beyond.refused and "0109H is not listed" in beyond.refusal_reason, beyond.refusal_reason

@@ -188,3 +188,32 @@ def test_typeset_hyphens_are_the_hyphen_an_operator_types() -> None:
     assert [e.key.text for e in entries] == ["OPS-27", "OPS-28"]
     assert [document.text[e.key.start:e.key.end] for e in entries] == ["OPS\u201027", "OPS\u201028"]
     assert named_keys("What is OPS\u201027?")[0].forms == key_forms("OPS-27")
+
+
+def _found(kind, texts, passage):
+    from operator_assistant.core.answer.card import Found
+    from operator_assistant.core.answer.records import Card, CardCell, Source
+
+    rows = (tuple(CardCell(t, 1, 0, len(t)) for t in texts),) if kind == "table" else tuple(
+        (CardCell(t, 1, 0, len(t)),) for t in texts)
+    card = Card(kind, "Section", rows, ("Tag", "High alarm") if kind == "table" else ())
+    return Found(card, [Source(1, "doc:0", "Doc", "doc.txt", (), (), 0, len(passage), passage, 1.0)])
+
+
+def test_a_card_must_hold_the_code_asked_for_but_not_a_formula_written_with_subscripts() -> None:
+    from operator_assistant.core.answer.lookup import Lookup
+
+    other_row = _found("table", ["AIT-3020", "3.5"], "AIT-3020 3.5 AIT-3021 0.3")
+    assert Lookup.missing_key("What is the high alarm of AIT-3099?", "", other_row) == "AIT-3099"
+    assert Lookup.missing_key("What is the high alarm of AIT-3020?", "", other_row) == ""
+    # a table card's passage holding the code is not enough: its rows are what the operator reads
+    assert Lookup.missing_key("What is the high alarm of AIT-3021?", "", other_row) == "AIT-3021"
+    # sentences may leave out the label their passage gives them
+    labelled = _found("sentences", ["Describe when false positives can occur."], "CHIT\u20102. Describe when ...")
+    assert Lookup.missing_key("What is CHIT-2 about?", "", labelled) == ""
+    # MnSO<sub>4</sub>, H₂S: formulas, not codes
+    formula = _found("sentences", ["When MnSO<sub>4</sub> is added ..."], "When MnSO<sub>4</sub> is added ...")
+    assert Lookup.missing_key("I added MnSO4 and got a white precipitate: why?", "", formula) == ""
+    assert Lookup.missing_key("What is the H2S alarm?", "", _found("sentences", ["H₂S alarm at 10 ppm."], "")) == ""
+    # numbers and abbreviations may be written otherwise (PD155 for "parameter 155", BDV spelled out)
+    assert Lookup.missing_key("What does parameter 155 do?", "", formula) == ""

@@ -251,10 +251,11 @@ class Lookup:
         Numbers and abbreviations are left out (a bare "155" may be written PD155; BDV may be spelled out)."""
         card = found.card
         text = fold_dashes(card.as_text() if card.kind == TABLE else
-                           "\n".join([card.as_text(), *(s.text for s in found.sources)]))
+                           "\n".join([card.as_text(), *(s.text for s in found.sources)])).translate(_SUBSCRIPTS)
         held = {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
         for key in named_keys(question, query):
-            if not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text) and not key.forms & held:
+            if (not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text)
+                    and not _formula(key.text) and not key.forms & held):
                 return key.text
         return ""
 
@@ -291,6 +292,8 @@ class Lookup:
         if any(_in_family(key, c) or not _of_other_family(key, c) for c in self.manifest.entries_for_keys(key.forms)
                if not key.numeric or c.doc_id in ranks or _in_family(key, c)):
             return None  # it is listed: the entry did not answer this question, which is no reason to deny it
+        if key.text.isdigit() and any(c.doc_id in ranks for c in self.manifest.entries_for_keys(key_forms(key.text + "h"))):
+            return None  # "register 0103" where the map writes 0103H: it may well be listed, so it is not denied
 
         def fit(item: tuple[tuple[str, str], list[EntryRecord]]) -> tuple[float, ...]:
             numbers = [n for n in (_key_number(m.entry.key.text) for m in item[1]) if n is not None]
@@ -426,6 +429,22 @@ def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> se
         if key.forms & tokens or canonical(key.text) in tokens:
             topics |= _stems(source.text)
     return topics
+
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+# Element symbols, to tell a chemical formula (MnSO4, H2S, CO2) from a code: documents write formulas with
+# subscripts (MnSO<sub>4</sub>, H₂S), so their absence from a card says nothing.
+_ELEMENTS = frozenset(
+    "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr "
+    "Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir "
+    "Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu".split())
+
+
+def _formula(text: str) -> bool:
+    """Whether a key reads as a chemical formula of two elements or more (MnSO4, H2S, CO2; not PD013 or F3)."""
+    if not re.fullmatch(r"(?:[A-Z][a-z]?\d*){2,}", text):
+        return False
+    return all(p in _ELEMENTS for p in re.findall(r"([A-Z][a-z]?)\d*", text))
 
 
 def _key_number(text: str) -> int | None:
