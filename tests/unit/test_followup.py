@@ -48,6 +48,9 @@ def test_pronouns_resolve_to_the_subject_the_question_names():
     for question in ("Why is it set there?", "How often is it load tested?", "Can it be switched off during maintenance?",
                      "Which pressure transmitter reads it, and what is the trip setpoint?", "And at what level does it stop?"):
         assert is_follow_up(question, previous), question
+    # a short question stands alone when it names anything at all
+    assert not is_follow_up("How do I reset the VFD?") and not is_follow_up("What is the chlorine dose?")
+    assert is_follow_up("In what order?") and is_follow_up("What is the low alarm?")
 
 
 def test_a_demonstrative_points_back_only_at_what_it_does_not_name():

@@ -112,8 +112,8 @@ def is_follow_up(question: str, previous: str | None = None) -> bool:
     It cannot when it leaves out what is asked ("what about pump 3?", "and the low one?"),
     when a demonstrative or "the same" stands for something it does not name, or when it names
     no subject of its own (an identifier, three words that are not generic, or two before its
-    first pronoun) and either has a pronoun or is too short to search ("why is it set there?",
-    "in what order?"). A question that names its own subject stands alone whatever pronouns it
+    first pronoun) and has a pronoun ("why is it set there?"), or names nothing at all ("in
+    what order?"). A question that names its own subject stands alone whatever pronouns it
     has ("before charging it, how is a refrigeration system evacuated?"). `previous` only tells
     whether "that" or "those" with a noun points at something the question before named."""
     if _ELLIPSIS_START.match(question):
@@ -130,8 +130,8 @@ def is_follow_up(question: str, previous: str | None = None) -> bool:
     if _subject_words(words) >= _OWN_SUBJECT_WORDS:
         return False
     pronouns = [i for i, w in enumerate(words) if w.casefold() in _PRONOUNS or w.casefold() in _DEMONSTRATIVES]
-    if not pronouns:
-        return len(tokenize(question)) <= 2
+    if not pronouns:  # "in what order?", "what is the low alarm?"; "how do I reset the VFD?" names its subject
+        return _subject_words(words) == 0
     # a pronoun after a subject of two words reads as that subject ("... the weekly generator exercise
     # and how long does it run?"); before it, or with one word, it leans on the question before
     return _subject_words(words[:pronouns[0]]) < _OWN_SUBJECT_WORDS - 1
