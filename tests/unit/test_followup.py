@@ -1,5 +1,8 @@
 """The follow-up rule, refusal text and the refusal threshold fit."""
 
+import json
+from pathlib import Path
+
 from operator_assistant.core.answer.calibration import choose_threshold
 from operator_assistant.core.answer.followup import is_follow_up, search_query
 from operator_assistant.core.answer.records import is_refusal
@@ -12,6 +15,52 @@ def test_follow_ups_are_read_with_the_previous_question():
     standalone = "How often are filter F-3 valves exercised?"
     assert not is_follow_up(standalone) and search_query(standalone, previous) == standalone
     assert search_query("And for the A-series?", None) == "And for the A-series?"
+
+
+def _followup_set(kind: str) -> list[dict[str, str]]:
+    path = Path(__file__).parents[1] / "data" / "followups.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert {row["kind"] for row in rows} == {"standalone", "follow-up"}
+    return [row for row in rows if row["kind"] == kind]
+
+
+def test_a_question_that_names_its_own_subject_is_never_merged_with_the_one_before():
+    standalone = _followup_set("standalone")
+    assert len(standalone) == 40
+    merged = [row["question"] for row in standalone if search_query(row["question"], row["previous"]) != row["question"]]
+    assert merged == []  # issue 25: 0 of 40 (the rule before it merged 12)
+
+
+def test_a_question_that_cannot_stand_alone_is_read_with_the_one_before():
+    follow_ups = _followup_set("follow-up")
+    assert len(follow_ups) == 40
+    missed = [row["question"] for row in follow_ups if search_query(row["question"], row["previous"]) == row["question"]]
+    assert len(missed) <= 2, missed  # issue 25: at most 2 of 40 (1 today: "what should the vacuum gauge read ...")
+
+
+def test_pronouns_resolve_to_the_subject_the_question_names():
+    previous = "What is the low oil pressure shutdown on the generator?"
+    for question in ("What are the steps to evacuate a refrigeration system before charging it?",
+                     "Before charging it, how is a refrigeration system evacuated?",
+                     "When is the weekly generator exercise and how long does it run?",
+                     "Also, how often is the chlorine residual analyzer calibrated?"):
+        assert not is_follow_up(question, previous) and search_query(question, previous) == question
+    for question in ("Why is it set there?", "How often is it load tested?", "Can it be switched off during maintenance?",
+                     "Which pressure transmitter reads it, and what is the trip setpoint?", "And at what level does it stop?"):
+        assert is_follow_up(question, previous), question
+    # a short question stands alone when it names anything at all
+    assert not is_follow_up("How do I reset the VFD?") and not is_follow_up("What is the chlorine dose?")
+    assert is_follow_up("In what order?") and is_follow_up("What is the low alarm?")
+
+
+def test_a_demonstrative_points_back_only_at_what_it_does_not_name():
+    assert is_follow_up("Does the same apply to the intake pumps?") and is_follow_up("Is that the same on filter 6?")
+    assert is_follow_up("After testing those, what do I set the magnet supply back to?")
+    assert not is_follow_up("Is the low suction trip on booster B-4 the same as its low suction alarm?")
+    assert not is_follow_up("When this generator runs in parallel it won't share load properly. What could be wrong?")
+    question = "And at what reading does that monitor indicate a high airborne radioactivity level?"
+    assert is_follow_up(question, "What is the alert level on the argon-41 gaseous monitor in the reactor bay?")
+    assert not is_follow_up(question, "How often are filter F-3 valves exercised?")
 
 
 def test_equipment_named_in_a_follow_up_replaces_the_equipment_named_before():
