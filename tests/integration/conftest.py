@@ -77,3 +77,23 @@ def assert_switching_embedders_re_embeds(data_dir: Path, docs: Path, before, aft
         assert engine.search("gas testing before entry").hits
     finally:
         engine.close()
+
+
+def assert_split_by_document(questions, names: set[str]) -> None:
+    """A real-document question set as issue 25 asks: unique ids, real documents, each document in one
+    half only (a follow-up in the half of the question it follows), both halves with not-in-corpus rows."""
+    from collections import defaultdict
+
+    by_id = {q.id: q for q in questions}
+    assert len(by_id) == len(questions) >= 40
+    halves: dict[str, set[str]] = defaultdict(set)
+    for q in questions:
+        assert q.split in ("tune", "confirm"), q.id
+        assert (q.source_file is None) == (q.kind in ("not-listed", "not-in-corpus")), q.id
+        assert q.source_file is None or q.source_file in names, q.id
+        assert q.follows is None or by_id[q.follows].split == q.split, q.id
+        if q.source_file:
+            halves[q.source_file].add(q.split)
+    assert all(len(h) == 1 for h in halves.values()), halves
+    for half in ("tune", "confirm"):
+        assert any(q.kind == "not-in-corpus" and q.split == half for q in questions), half
