@@ -239,7 +239,8 @@ def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hi
     runs: list[tuple[float, list[str]]] = []
     k = 0
     while k < len(lines):
-        size, run, ended = lines[k][2], [], False
+        size, ended = lines[k][2], False
+        run: list[str] = []
         while k < len(lines) and lines[k][2] == size:
             line = squash(text[lines[k][0]:lines[k][1]])
             # "FOR" then "______" after the title of a form to fill in: the title ends there
