@@ -224,7 +224,7 @@ _PAGE_OF = re.compile(r"\s+page\s+\d+\s+of\s+\d+\s*$", re.IGNORECASE)  # "... Pa
 
 def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hint: str = "") -> str:
     """The title set on the first page: the lines that follow one another in one type size larger than
-    the page's body, read as a title ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM"), largest first;
+    the page's smallest, read as a title ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM"), largest first;
     a title that ends in a colon takes the line after it ("... User Manual: / Version 1.5"). `hint`: the
     file's name and its metadata title, which pick a cover line set a little smaller than a logo
     ("HY Series Inverter User Manual" under "HUAN YANG")."""
@@ -236,6 +236,7 @@ def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hi
     for start, end, size in lines:
         chars[size] += end - start
     body = chars.most_common(1)[0][0]  # the size most of the page is set in
+    smallest = min(chars)
     runs: list[tuple[float, list[str]]] = []
     k = 0
     while k < len(lines):
@@ -248,7 +249,7 @@ def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hi
             if not ended:
                 run.append(line)
             k += 1
-        if size > body and run:
+        if size > smallest and run:
             if run[-1].endswith(":") and k < len(lines):
                 run.append(squash(text[lines[k][0]:lines[k][1]]))
             runs.append((size, run))
@@ -256,7 +257,8 @@ def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hi
                    key=lambda found: -found[0])
     if not found:
         return ""
-    hinted = [title for size, title in found if size >= found[0][0] * 0.6 and len(title_words(title) & title_words(hint)) >= 2]
+    hinted = [title for size, title in found
+              if size > body and size >= found[0][0] * 0.6 and len(title_words(title) & title_words(hint)) >= 2]
     return hinted[0] if hinted else found[0][1]
 
 

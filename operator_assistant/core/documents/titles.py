@@ -24,7 +24,7 @@ _FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|html?|xlsx?|pptx?|tiff?|p65|qxd|i
 _GENERIC = frozenset([
     "contents", "table of contents", "list of figures", "list of tables", "index", "overview", "introduction",
     "preface", "foreword", "abstract", "summary", "glossary", "references", "appendix", "chapter", "section",
-    "topic", "topics", "title", "subject", "untitled", "document", "page", "home", "welcome", "manual", "notes",
+    "topic", "topics", "title", "subject", "untitled", "document", "page", "home", "welcome", "notes",
     "presentation", "powerpoint presentation", "slide", "draft", "confidential", "unclassified",
     "未命名", "无标题", "無題",  # "untitled", as Chinese and Japanese editors name a new file
 ])
