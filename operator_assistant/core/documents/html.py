@@ -183,9 +183,8 @@ def load_html(path: Path, data: bytes) -> Document:
     title_tag = soup.find("title")
     walker = _Walker()
     walker.walk(soup.body or soup)
-    first = next((b for b in walker.out.blocks if b.kind == HEADING), None)
-    h1 = first.label if first is not None and first.level == 1 else ""
-    # <title> without the site's name, else the page's first heading when it opens the page with an <h1>
+    h1 = next((b.label for b in walker.out.blocks if b.kind == HEADING and b.level == 1), "")
+    # <title> without the site's name, else the page's first <h1> (only the first: later ones head its parts)
     title = pick_title([fields.get("title", ""), page_title(title_tag.get_text(), h1) if title_tag else "", h1], path)
     return Document(path, "html", title, walker.out.text, walker.out.blocks, tables=walker.tables,
                     properties={**fields, **_meta(soup)})

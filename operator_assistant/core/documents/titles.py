@@ -98,13 +98,13 @@ def page_title(title: str, heading: str) -> str:
     return f"{own} \u2014 {site}"
 
 
-_INNER_TAB = re.compile(r"(?<=\S)\t+(?=[^\n]*\S)")
+_INDENTED = re.compile(r"^([ \t]*)(.*)$", re.MULTILINE)
 
 
 def untab(text: str) -> str:
-    """Tabs between words as spaces, one for one (offsets into the text stay the same); a tab that
-    indents a line is left, since Markdown and code read it as indentation."""
-    return _INNER_TAB.sub(lambda m: " " * len(m.group()), text)
+    """Tabs inside a line as spaces, one for one (offsets into the text stay the same); the tabs that
+    indent a line are left, since Markdown and code read them as indentation."""
+    return _INDENTED.sub(lambda m: m.group(1) + m.group(2).replace("\t", " "), text)
 
 
 _FRONT_MATTER = re.compile(r"\A(?:\ufeff)?(---|\+\+\+)[ \t]*\n(.*?\n)?\1[ \t]*(?:\n|\Z)", re.DOTALL)
