@@ -30,8 +30,8 @@ def test_a_pdf_named_by_its_file_takes_the_big_line_on_its_cover_not_the_content
 
 
 def test_a_pdf_metadata_title_that_names_nothing_on_the_page_gives_way_to_the_cover(tmp_path: Path):
-    # the template the file was made from named it
-    path = make_pdf(tmp_path / "m.pdf", [[("Filter Backwash Procedure", 20), ("Close the inlet valve first.", 10),
+    # the template the file was made from named it; the page number set in the title's type is no part of it
+    path = make_pdf(tmp_path / "m.pdf", [[("1", 20), ("Filter Backwash Procedure", 20), ("Close the inlet valve first.", 10),
                                           ("Open the drain.", 10)]], title="RTM Front Matter Template")
     assert load_document(path).title == "Filter Backwash Procedure"
 

@@ -244,11 +244,13 @@ def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hi
         run: list[str] = []
         while k < len(lines) and lines[k][2] == size:
             line = squash(text[lines[k][0]:lines[k][1]])
+            k += 1
+            if not any(c.isalpha() for c in line):
+                continue  # a page number or a date set in the title's type
             # "FOR" then "______" after the title of a form to fill in: the title ends there
             ended = ended or (bool(run) and (_filler(line) or not reads_as_title(line.rstrip(":"))))
             if not ended:
                 run.append(line)
-            k += 1
         if size > smallest and run:
             if run[-1].endswith(":") and k < len(lines):
                 run.append(squash(text[lines[k][0]:lines[k][1]]))
