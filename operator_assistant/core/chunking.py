@@ -23,7 +23,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # list its own section; command-named bookmarks kept. 16: symbol-font marks in PDF text read as bullets.
 # 17: lookup entries (codes, symptoms, MIB objects) kept at ingest: the next ingest re-reads every file
 # (unchanged chunks keep their vectors) so an older index gets them. 18: typeset hyphens in codes ("OPS‐27").
-CHUNKER_VERSION = 18
+# 19: titles as a person sees them (the chunk context starts with the title); tabs as spaces; front matter blank.
+CHUNKER_VERSION = 19
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.

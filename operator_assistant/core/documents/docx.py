@@ -23,6 +23,7 @@ from operator_assistant.core.documents.base import HEADING, TEXT, Document, Text
 from operator_assistant.core.documents.headings import bold_heading_level, reads_as_heading
 from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.core.documents.tables import Table as TableData
+from operator_assistant.core.documents.titles import pick_title
 from operator_assistant.errors import DocumentError
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
@@ -126,9 +127,9 @@ def _convert(path: Path, document: WordDocument) -> Document:
         else:
             numbering = 0
             out.add(text, TEXT)
-    title = squash(document.core_properties.title or "")
-    if not title:
-        title = next((b.label for b in out.blocks if b.kind == HEADING), "") or path.stem
+    # the core title where the author set one, else the first Title or Heading 1 paragraph
+    title = pick_title([document.core_properties.title or "",
+                        *(b.label for b in out.blocks if b.kind == HEADING and b.level == 1)], path)
     return Document(path, "docx", title, out.text, out.blocks, tables=tables, properties=_properties(document))
 
 

@@ -20,7 +20,7 @@ _NUMBER = re.compile(r"^(?:§\s*(?P<legal>\d{1,6}(?:\.\d{1,3})*)[.:]?|(?P<long>\
 _SENTENCE_INSIDE = re.compile(r"[a-z0-9)][.;!?]\s+\S")
 _FORM_BLANK = re.compile(r"_{3,}")
 _LETTER = re.compile(r"[^\W\d_]{2,}")
-_FILLER = frozenset("a an and as at by for from in of on or the to with".split())
+FILLER = frozenset("a an and as at by for from in of on or the to with".split())
 
 
 # An entry of a printed table of contents: its title, dot leaders, then its page ("12", "iv", "1-9", "A-3").
@@ -53,7 +53,7 @@ def reads_as_heading(line: str, before: str = "", after: str = "", styled: bool 
     unnumbered = _NUMBER.sub("", line, count=1)
     if _FORM_BLANK.search(line) or line.endswith((",", ";")) or (not styled and _SENTENCE_INSIDE.search(unnumbered)):
         return False
-    if all(w.casefold().strip(".,:()") in _FILLER for w in words):  # "FOR" on a cover page
+    if all(w.casefold().strip(".,:()") in FILLER for w in words):  # "FOR" on a cover page
         return False
     if line.startswith("(") and line.rstrip(":.").endswith(")"):  # "(DEFINITION OF A CONFINED SPACE)": continued
         return False

@@ -13,6 +13,7 @@ from bs4 import BeautifulSoup, Comment, MarkupResemblesLocatorWarning, Navigable
 
 from operator_assistant.core.documents.base import HEADING, Document, TextBuilder, decode_text, squash
 from operator_assistant.core.documents.tables import Cell, Table, make_table
+from operator_assistant.core.documents.titles import front_matter, page_title, pick_title
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
          "svg", "canvas", "head", "button", "select", "input", "textarea", "form", "nav", "audio", "video"}
@@ -176,15 +177,17 @@ def _marker(ol: Tag, n: int) -> str:
 
 
 def load_html(path: Path, data: bytes) -> Document:
-    soup = BeautifulSoup(decode_text(data, path), "html.parser")
+    text = decode_text(data, path)
+    end, fields = front_matter(text)  # a site generator's page source opens with its fields: metadata, not text
+    soup = BeautifulSoup(text[end:], "html.parser")
     title_tag = soup.find("title")
-    title = squash(title_tag.get_text()) if title_tag else ""
     walker = _Walker()
     walker.walk(soup.body or soup)
-    if not title:
-        title = next((b.label for b in walker.out.blocks if b.kind == HEADING), "") or path.stem
+    h1 = next((b.label for b in walker.out.blocks if b.kind == HEADING and b.level == 1), "")
+    # <title> without the site's name, else the page's first <h1> (only the first: later ones head its parts)
+    title = pick_title([fields.get("title", ""), page_title(title_tag.get_text(), h1) if title_tag else "", h1], path)
     return Document(path, "html", title, walker.out.text, walker.out.blocks, tables=walker.tables,
-                    properties=_meta(soup))
+                    properties={**fields, **_meta(soup)})
 
 
 def _meta(soup: BeautifulSoup) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """Markdown via markdown-it-py (CommonMark + tables).
 
-The extracted text is the source itself, so offsets point straight into the file.
+The extracted text is the source itself, so offsets point straight into the file (front matter
+blanked, tabs between words as spaces: each one character for one).
 It must not render HTML or follow links in the Markdown.
 """
 
@@ -12,6 +13,7 @@ from markdown_it import MarkdownIt
 
 from operator_assistant.core.documents.base import HEADING, ROW, TEXT, Block, Document, decode_text, line_spans
 from operator_assistant.core.documents.tables import Cell, Table, cells_of_row, make_table
+from operator_assistant.core.documents.titles import blank, front_matter, pick_title, untab
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 # Token types whose line map makes one block. Paragraphs inside list items and
@@ -20,7 +22,11 @@ _BLOCK_TYPES = {"paragraph_open": TEXT, "tr_open": ROW, "fence": TEXT, "code_blo
 
 
 def load_markdown(path: Path, data: bytes) -> Document:
+    # Front matter is blanked, not cut, and tabs between words read as spaces one for one: offsets
+    # still point into the file.
     text = decode_text(data, path)
+    end, fields = front_matter(text)
+    text = untab(blank(text, end))
     lines = line_spans(text)
     tokens = _PARSER.parse(text)
     blocks: list[Block] = []
@@ -50,5 +56,6 @@ def load_markdown(path: Path, data: bytes) -> Document:
             blocks.append(Block(_BLOCK_TYPES[token.type], start, end))
             if token.type == "tr_open":
                 grid.append(cells_of_row(text[start:end], start))
-    return Document(path, "markdown", title or path.stem, text, blocks, tables=tables)
+    return Document(path, "markdown", pick_title([fields.get("title", ""), title], path), text, blocks, tables=tables,
+                    properties=fields)
 

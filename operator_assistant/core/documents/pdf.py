@@ -23,7 +23,7 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
-from operator_assistant.core.documents.headings import reads_as_heading
+from operator_assistant.core.documents.headings import FILLER, reads_as_heading
 from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
 from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
 from operator_assistant.core.documents.pdf_headings import (
@@ -37,10 +37,12 @@ from operator_assistant.core.documents.pdf_headings import (
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
 from operator_assistant.core.documents.tables import Cell, make_table
+from operator_assistant.core.documents.titles import named_on_page, pick_title, reads_as_title, title_words
 from operator_assistant.errors import DocumentError
 
 PAGE_SEPARATOR = "\n\n"
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")
+# Control characters, and tabs (some writers set "Office\tof\tWater"), read as spaces.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\ufffe\uffff]")
 # Symbol fonts (Wingdings, Symbol) put their bullets, boxes and arrows in the Private Use Area,
 # which no other font draws: shown as a box. One character for one keeps the offsets.
 _SYMBOL_FONT_MARK = re.compile("[\ue000-\uf8ff]")
@@ -218,27 +220,52 @@ def _furniture(pages: list[tuple[str, list[tuple[int, int, float]]]], margins: l
 
 
 _PAGE_OF = re.compile(r"\s+page\s+\d+\s+of\s+\d+\s*$", re.IGNORECASE)  # "... Page 1 of 2" ending a line
-_FILE_NAME = re.compile(r"\.(pdf|docx?|rtf|txt|tiff?|p65|qxd|indd|wpd)$|^microsoft word - ", re.IGNORECASE)
 
 
-def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]]) -> str:
-    """The lines in the largest type on the first page, when that type is larger than the page's
-    other text and the lines follow one another ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM")."""
+def _cover_title(pages: list[tuple[str, list[tuple[int, int, float]], list]], hint: str = "") -> str:
+    """The title set on the first page: the lines that follow one another in one type size larger than
+    the page's smallest, read as a title ("UNIVERSITY OF KENTUCKY / CONFINED SPACE PROGRAM"), largest first;
+    a title that ends in a colon takes the line after it ("... User Manual: / Version 1.5"). `hint`: the
+    file's name and its metadata title, which pick a cover line set a little smaller than a logo
+    ("HY Series Inverter User Manual" under "HUAN YANG")."""
     # the first page with a text layer of its own (a scanned cover read by OCR has no type sizes)
     text, lines, _ = next(((t, ls, c) for t, ls, c in pages[:3] if any(size for _, _, size in ls)), ("", [], []))
     if not lines:
         return ""
-    largest = max(size for _, _, size in lines)
-    if all(size == largest for _, _, size in lines):
+    chars: Counter[float] = Counter()
+    for start, end, size in lines:
+        chars[size] += end - start
+    body = chars.most_common(1)[0][0]  # the size most of the page is set in
+    smallest = min(chars)
+    runs: list[tuple[float, list[str]]] = []
+    k = 0
+    while k < len(lines):
+        size, ended = lines[k][2], False
+        run: list[str] = []
+        while k < len(lines) and lines[k][2] == size:
+            line = squash(text[lines[k][0]:lines[k][1]])
+            k += 1
+            if not any(c.isalpha() for c in line):
+                continue  # a page number or a date set in the title's type
+            # "FOR" then "______" after the title of a form to fill in: the title ends there
+            ended = ended or (bool(run) and (_filler(line) or not reads_as_title(line.rstrip(":"))))
+            if not ended:
+                run.append(line)
+        if size > smallest and run:
+            if run[-1].endswith(":") and k < len(lines):
+                run.append(squash(text[lines[k][0]:lines[k][1]]))
+            runs.append((size, run))
+    found = sorted(((size, " ".join(run)) for size, run in runs if reads_as_title(" ".join(run))),
+                   key=lambda found: -found[0])
+    if not found:
         return ""
-    first = next(k for k, (_, _, size) in enumerate(lines) if size == largest)
-    run = []
-    for start, end, size in lines[first:]:
-        if size != largest:
-            break
-        run.append(squash(text[start:end]))
-    title = " ".join(run)
-    return title if len(title) <= 150 else ""
+    hinted = [title for size, title in found
+              if size > body and size >= found[0][0] * 0.6 and len(title_words(title) & title_words(hint)) >= 2]
+    return hinted[0] if hinted else found[0][1]
+
+
+def _filler(line: str) -> bool:
+    return all(word.casefold() in FILLER for word in line.split())
 
 
 def _glyph_sizes(textpage: pdfium.PdfTextPage, count: int) -> list[float]:
@@ -448,11 +475,26 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 blocks.append(Block(TEXT, offset + start, offset + end))
         offset += len(text)
     full = "".join(parts)
-    if _FILE_NAME.search(pdf_title):  # "CONFIND1.PDF": the name of the file it was made from, no title
-        pdf_title = ""
-    title = pdf_title or _cover_title(pages) or next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
+    title = _title(pdf_title, pages, blocks, path)
     return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata,
                     reordered_pages=reordered)
+
+
+def _title(pdf_title: str, pages: list[tuple[str, list[tuple[int, int, float]], list]], blocks: list[Block],
+           path: Path) -> str:
+    """The metadata title where it names the document, else the cover's, else the first heading that
+    reads as a title, else the file name. Metadata that is a file name ("CONFIND1.PDF", "Microsoft Word -
+    x.doc"), a new file's ("Untitled-1") or shares no word with the first page (the template's: "RTM Front
+    Matter Template") names nothing; nor does one the cover says more than ("UNIVERSITY OF KENTUCKY"
+    over "UNIVERSITY OF KENTUCKY / CONTROL OF HAZARDOUS ENERGY / LOCKOUT - TAGOUT PROGRAM")."""
+    first_page = next((text for text, _, _ in pages if text.strip()), "")
+    if not (reads_as_title(pdf_title) and named_on_page(pdf_title, first_page)):
+        pdf_title = ""
+    cover = _cover_title(pages, f"{pdf_title} {path.stem.replace('_', ' ')}")
+    if pdf_title and cover and title_words(pdf_title) < title_words(cover):
+        pdf_title = ""
+    headings = [b.label for level in (1, 2, 3) for b in blocks if b.kind == HEADING and b.level == level]
+    return pick_title([pdf_title, cover, *headings], path)
 
 
 def _reread(textpage: pdfium.PdfTextPage, chars: PageChars, text: str, sizes: list[float], offsets: list[int],

@@ -1,6 +1,7 @@
 """Plain text. Headings are short UPPERCASE lines, optionally numbered ("2.1 ALARMS"),
 or lines underlined with === / ---. The extracted text is the file's text.
-It must not rewrite the text: offsets point straight into the file.
+It must not rewrite the text (tabs between words read as spaces, one for one): offsets point straight
+into the file.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ import re
 from pathlib import Path
 
 from operator_assistant.core.documents.base import HEADING, TEXT, Block, Document, decode_text, line_spans
+from operator_assistant.core.documents.titles import pick_title, untab
 
+SHORT_TITLE = 80  # a first line longer than this is the text's first sentence
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+(\S.*)$")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 
@@ -30,7 +33,7 @@ def _heading_level(line: str) -> int:
 
 
 def load_text(path: Path, data: bytes) -> Document:
-    text = decode_text(data, path)
+    text = untab(decode_text(data, path))  # tabs between words as spaces, one for one: offsets hold
     spans = line_spans(text)
     blocks: list[Block] = []
     paragraph: list[tuple[int, int]] = []  # stripped extents of its lines
@@ -59,5 +62,7 @@ def load_text(path: Path, data: bytes) -> Document:
             flush()
         i += 1
     flush()
-    title = next((b.label for b in blocks if b.kind == HEADING), "") or path.stem
+    # the first line where it is short enough to be a title line, else the file name
+    first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    title = pick_title([first] if len(first) <= SHORT_TITLE and not first.endswith((".", ",", ";")) else [], path)
     return Document(path, "text", title, text, blocks)
