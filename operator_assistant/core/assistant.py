@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from operator_assistant.core.answer.card import CardBuilder
+from operator_assistant.core.answer.card import CardBuilder, Found
 from operator_assistant.core.answer.evidence import (
     Evidence,
     StoredCalibration,
@@ -156,9 +156,15 @@ class Assistant:
                          or self.cards.build(question, query, sources, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
-                if missing:
-                    found = self.lookup.by_key(question, query, sources, defer=False)
-                    missing = "" if found else missing
+                if missing:  # the code's own entry, else a card from the passages that name it
+                    naming = self.lookup.naming(sources, missing)
+                    found = (self.lookup.by_key(question, query, sources, defer=False)
+                             or (self.cards.build(question, query, naming, vector, identifiers) if naming else None))
+                    if isinstance(found, Found):
+                        missing = self.lookup.missing_key(question, query, found)
+                        found = None if missing else found
+                    else:
+                        missing = "" if found else missing
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found

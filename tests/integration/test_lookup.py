@@ -144,6 +144,9 @@ def lookup_docs(tmp_path_factory) -> Path:
                [("Code", "Alarm", "Cause", "Action"), *PUMP_ALARMS])
     (folder / "clearwell-points.html").write_text(POINTS_HTML, encoding="utf-8")
     (folder / "charger-registers.txt").write_text(REGISTERS, encoding="utf-8")
+    (folder / "sample-tap-note.txt").write_text(
+        "Clearwell sample tap\n\nThe sample tap analyser AIT-3030 on the clearwell raises its high alarm at "
+        "4.0 mg/L of free chlorine.\n", encoding="utf-8")
     return folder
 
 
@@ -348,3 +351,10 @@ def test_a_register_written_without_its_h_is_never_said_to_be_not_listed(assista
     # a register past the end of the map still is
     beyond = ask(assistant, "What does charger register 0109H hold?")
     assert beyond.refused and "0109H is not listed" in beyond.refusal_reason, beyond.refusal_reason
+
+
+def test_a_tag_only_a_sentence_names_is_answered_from_that_sentence_not_a_table_of_other_tags(assistant) -> None:
+    answer = ask(assistant, "What is the high alarm for AIT-3030 on the clearwell?")
+    assert not answer.refused, answer.refusal_reason
+    assert "4.0 mg/L" in answer.card.as_text() and "AIT-3020" not in answer.card.as_text()
+    assert {Path(c.source).name for c in answer.citations} == {"sample-tap-note.txt"}

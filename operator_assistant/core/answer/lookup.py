@@ -250,14 +250,19 @@ class Lookup:
         a label their passage gives them ("CHIT-2." over its text), so for them the passages cited count.
         Numbers and abbreviations are left out (a bare "155" may be written PD155; BDV may be spelled out)."""
         card = found.card
-        text = fold_dashes(card.as_text() if card.kind == TABLE else
-                           "\n".join([card.as_text(), *(s.text for s in found.sources)])).translate(_SUBSCRIPTS)
-        held = {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
+        held = _forms_in(card.as_text() if card.kind == TABLE else
+                         "\n".join([card.as_text(), *(s.text for s in found.sources)]))
         for key in named_keys(question, query):
             if (not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text)
                     and not _formula(key.text) and not key.forms & held):
                 return key.text
         return ""
+
+    @staticmethod
+    def naming(sources: Sequence[Source], key: str) -> list[Source]:
+        """The passages that name a key in any written form."""
+        forms = key_forms(key)
+        return [s for s in sources if forms & _forms_in(s.text)]
 
     def _held(self, record: EntryRecord) -> set[str]:
         """The words an entry explains: its row, column names, list, section and document."""
@@ -432,6 +437,14 @@ def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> se
 
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _forms_in(text: str) -> set[str]:
+    """Every key form a text writes: its tokens and OIDs, typeset hyphens and subscript digits read plainly."""
+    text = fold_dashes(text).translate(_SUBSCRIPTS)
+    return {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
+
+
 # Element symbols, to tell a chemical formula (MnSO4, H2S, CO2) from a code: documents write formulas with
 # subscripts (MnSO<sub>4</sub>, H₂S), so their absence from a card says nothing.
 _ELEMENTS = frozenset(
