@@ -97,3 +97,11 @@ def assert_split_by_document(questions, names: set[str]) -> None:
     assert all(len(h) == 1 for h in halves.values()), halves
     for half in ("tune", "confirm"):
         assert any(q.kind == "not-in-corpus" and q.split == half for q in questions), half
+
+
+def assert_floors(result, tune: float, confirm: float) -> None:
+    """Never a value shown that the cited text does not hold; answer_correct at or above each half's floor."""
+    assert result.overall.shown_unsupported_values == 0, [r.unsupported for r in result.rows if r.unsupported]
+    for half, floor in (("tune", tune), ("confirm", confirm)):
+        metrics = result.by_split[half]
+        assert metrics.answer_correct is not None and metrics.answer_correct >= floor, (half, metrics)
