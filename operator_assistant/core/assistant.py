@@ -156,15 +156,8 @@ class Assistant:
                          or self.cards.build(question, query, sources, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
-                if missing:  # the code's own entry, else a card from the passages that name it
-                    naming = self.lookup.naming(sources, missing)
-                    found = (self.lookup.by_key(question, query, sources, defer=False)
-                             or (self.cards.build(question, query, naming, vector, identifiers) if naming else None))
-                    if isinstance(found, Found):
-                        missing = self.lookup.missing_key(question, query, found)
-                        found = None if missing else found
-                    else:
-                        missing = "" if found else missing
+                if missing:
+                    found, missing = self._naming_card(missing, question, query, sources, vector, identifiers)
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found
@@ -191,6 +184,18 @@ class Assistant:
                                     threshold=threshold or 0.0, timings=timings, cancelled=cancelled,
                                     claims=wording.claims, card=found.card, wording=wording.text,
                                     wording_note=wording.note, mode=mode))
+
+    def _naming_card(self, key: str, question: str, query: str, sources: Sequence[Source], vector: np.ndarray,
+                     identifiers: Sequence[str]) -> tuple[Found | NotListed | None, str]:
+        """In place of a card that never names the code asked for: the code's own entry, else a card from
+        the passages that name it; (None, the code not named) when neither does."""
+        entry = self.lookup.by_key(question, query, sources, defer=False)
+        if entry is not None:
+            return entry, ""
+        naming = self.lookup.naming(sources, key)
+        card = self.cards.build(question, query, naming, vector, identifiers) if naming else None
+        missing = self.lookup.missing_key(question, query, card) if card else key
+        return (None, missing) if missing else (card, "")
 
     def _word(self, question: str, card: Card, history: Sequence[Turn], cancel: Callable[[], bool] | None,
               temperature: float | None, timings: dict[str, float], started: float
