@@ -87,7 +87,8 @@ def render_card(card: Card, entry: int = 0) -> str:
     its own place in the document. Shown as written (no bold setpoints): in a table row the
     unit stands in its own column, and bolding would point at the wrong value."""
     cites = "".join(_cite(n, entry) for n in card.sources) if card.kind == TABLE else ""
-    title = f'<p><b>{html.escape(card.title)}</b> {cites}</p>' if card.title or cites else ""
+    part = f' <span style="color:#9aa0a6">({html.escape(card.part)})</span>' if card.part else ""
+    title = f'<p><b>{html.escape(card.title)}</b>{part} {cites}</p>' if card.title or cites else ""
     if card.kind == TABLE:
         head = "".join(f'<th align="left" style="background:#2a2f35;color:#ffffff">{html.escape(c)}</th>'
                        for c in card.columns)

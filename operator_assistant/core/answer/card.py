@@ -14,6 +14,8 @@ Everything on a card is a verbatim span of a cited passage; nothing is composed 
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -50,6 +52,22 @@ _STEP = re.compile(r"^\s*(\d{1,2}|[a-z])[.)]\s+\S")
 _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
                   r"\bwhat (steps|should|do|must)\b.*\bdo\b|\bfirst thing\b|\bwhat to do\b|\bin what order\b|"
                   r"\b(procedure|steps|step by step|sequence)\b", re.IGNORECASE)
+# A question for one step or item of a list: "what is step 2?", "item 3 on the permit", "the third step".
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_STEP_ASKED = re.compile(r"\b(step|item|point)\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|"
+                         rf"\b({'|'.join(_ORDINALS)})\s+(step|item|point)\b", re.IGNORECASE)
+
+
+def asked_step(question: str) -> tuple[int, str] | None:
+    """(N, "step" or "item") when the question asks for one numbered step or item; the last one it
+    names ("I have done step 1: what is step 2?" asks for 2)."""
+    found = list(_STEP_ASKED.finditer(question))
+    if not found:
+        return None
+    m = found[-1]
+    if m.group(2):
+        return int(m.group(2)), m.group(1).casefold()
+    return _ORDINALS.index(m.group(3).casefold()) + 1, m.group(4).casefold()
 
 
 @dataclass(frozen=True)
@@ -67,8 +85,30 @@ def _section_chunks(manifest: Manifest, source: Source) -> list[ChunkRecord]:
     return [c for c in manifest.chunks(manifest.chunk_hashes(source.doc_id)).values() if c.section == source.section]
 
 
+# section lines read lately: a card reads the same section for its pieces, its lists and its citations,
+# and reading it means reading every chunk of the document
+_LINES: OrderedDict[tuple[object, ...], list[tuple[int, str]]] = OrderedDict()
+_LINES_KEPT = 64
+_LINES_LOCK = threading.Lock()
+
+
 def section_lines(manifest: Manifest, source: Source) -> list[tuple[int, str]]:
     """(document offset, line) of every line of the source's section, in order, overlaps removed."""
+    # chunk ids are content hashes: the key names exactly the text read
+    key = (source.doc_id, source.section, tuple(sorted(manifest.chunk_hashes(source.doc_id).items())))
+    with _LINES_LOCK:
+        if key in _LINES:
+            _LINES.move_to_end(key)
+            return _LINES[key]
+    lines = _read_section_lines(manifest, source)
+    with _LINES_LOCK:
+        _LINES[key] = lines
+        while len(_LINES) > _LINES_KEPT:
+            _LINES.popitem(last=False)
+    return lines
+
+
+def _read_section_lines(manifest: Manifest, source: Source) -> list[tuple[int, str]]:
     chunks = _section_chunks(manifest, source)
     lines: dict[int, str] = {}
     for chunk in chunks or []:
@@ -360,13 +400,39 @@ def _last_text(lines: Sequence[tuple[int, str]], span: tuple[int, int]) -> str:
 
 
 def _text_at(lines: Sequence[tuple[int, str]], start: int, end: int) -> str:
-    return " ".join(" ".join(line[max(0, start - at):end - at].split()) for at, line in lines
-                    if at < end and at + len(line) > start).strip()
+    """The text of [start, end) of the document, read from lines that may overlap (chunks share a
+    sentence or two): each stretch of the document once."""
+    parts, pos = [], start
+    for at, line in lines:
+        if at >= end:
+            break
+        a, b = max(pos, at), min(end, at + len(line))
+        if b > a:
+            parts.append(" ".join(line[a - at:b - at].split()))
+            pos = b
+    return " ".join(p for p in parts if p).strip()
+
+
+def _window(count: int, at: int, size: int) -> tuple[int, int]:
+    """[first, last) of `size` items of `count` around item `at`, as centred as the ends allow."""
+    first = max(0, min(at - size // 2, count - size))
+    return first, min(count, first + size)
+
+
+def _part(noun: str, first: int, last: int, count: int) -> str:
+    """Which part of a list a card shows ("steps 2\u20134 of 9"), "" when it shows it whole: a list is
+    never shown with items left out unless the card says so."""
+    if first == 0 and last == count:
+        return ""
+    return (f"{noun}s {first + 1}\u2013{last}" if last - first > 1 else f"{noun} {first + 1}") + f" of {count}"
 
 
 def procedure_card(question: str, best: Piece | None, best_source: Source | None, sources: Sequence[Source],
                    manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
-    if not _HOW.search(question):
+    """The step list a how-to question asks for, whole or around its best sentence; for "what is
+    step N?" step N with the steps either side of it, marked as part of the list."""
+    step = asked_step(question)
+    if not _HOW.search(question) and step is None:
         return None
     # the procedure whose section title the question names, else the one the best sentence is in
     words = set(tokenize(question))
@@ -383,29 +449,171 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
     for source in order:
         lines = section_lines(manifest, source)
         lists = _steps(lines) or _bullets(lines)
+        if step is not None:
+            lists = [s for s in lists if len(s) >= step[0]]
         if not lists:
             continue
         target = source.start + best.start if best is not None and source is best_source else source.start
         # the list holding the best sentence, else the first list in the passage, else the first
         chosen = next((s for s in lists if s[0][0] <= target <= s[-1][1]),
                       next((s for s in lists if s[-1][1] >= source.start), lists[0]))
-        if len(chosen) > policy.procedure_steps:
+        title = source.section[-1] if source.section else source.document
+        part = ""
+        if step is not None:
+            first, last = _window(len(chosen), step[0] - 1, 3)
+            part = _part(step[1], first, last, len(chosen))
+            chosen = chosen[first:last]
+        elif len(chosen) > policy.procedure_steps:
             at = next((i for i, (a, b) in enumerate(chosen) if a <= target <= b), 0)
-            chosen = chosen[max(0, at - policy.procedure_steps // 2):][:policy.procedure_steps]
+            first, last = _window(len(chosen), at, policy.procedure_steps)
+            part = _part("step", first, last, len(chosen))
+            chosen = chosen[first:last]
         cited = _span_source(source, 1, lines, chosen[0][0], chosen[-1][1], manifest)
         steps = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in chosen)
-        title = source.section[-1] if source.section else source.document
-        return Found(Card(PROCEDURE, title, steps), [cited])
+        return Found(Card(PROCEDURE, title, steps, part=part), [cited])
     return None
 
 
 # sentences
 
 
-def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+def _lead_in(lines: Sequence[tuple[int, str]], before: int) -> tuple[int, int] | None:
+    """(start, end) of the sentence that opens the list starting at `before`, when it ends with ":"
+    ("Tags shall:", "... has one or more of the following characteristics:"), over its wrapped lines."""
+    above = [(at, line) for at, line in lines if at + len(line) <= before][-3:]
+    if not above or not above[-1][1].rstrip().endswith(":"):
+        return None
+    end = above[-1][0] + len(above[-1][1].rstrip())
+    start, below = None, above[-1][0]
+    for n, (at, line) in enumerate(reversed(above)):
+        if n and (re.search(r"[.:;!?]\)?$", line.rstrip()) or _STEP.match(line) or _BULLET.match(line)
+                  or below > at + len(line) + 1):  # ends a sentence, is an item, or a blank line follows it
+            break
+        below = at
+        # the lead-in is the last sentence of its paragraph, not the paragraph
+        stops = [m.end() for m in _SENTENCE_STOP.finditer(line) if at + m.end() < end]
+        if stops:
+            start = at + stops[-1]
+            break
+        start = at + len(line) - len(line.lstrip())
+    return (start, end) if start is not None else None
+
+
+_SENTENCE_STOP = re.compile(r"[.!?]\)?\s+(?=[A-Z])")
+
+
+def _list_at(lines: Sequence[tuple[int, str]], start: int, end: int
+             ) -> tuple[tuple[int, int] | None, list[tuple[int, int]], int] | None:
+    """(lead-in, items, index of the item at [start, end), -1 when it is the lead-in) of the numbered,
+    lettered or bulleted list that [start, end) is an item or the lead-in of; None when it is neither."""
+    for items in _steps(lines) + _bullets(lines):
+        lead = _lead_in(lines, items[0][0])
+        at = next((n for n, (a, b) in enumerate(items) if a <= start < b), None)
+        if at is not None:
+            return lead, items, at
+        if lead is not None and lead[0] <= start and end <= lead[1] + 1:
+            return lead, items, -1
+    return None
+
+
+def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]], manifest: Manifest,
+               policy: AnswerPolicy) -> Found | None:
+    """When the best sentence is a list item or a list's lead-in: the lead-in and the items around the
+    one that answers, in order, with the part of the list left out said in the title."""
+    found = _list_at(lines, top_source.start + top.start, top_source.start + top.end)
+    if found is None:
+        return None
+    lead, items, at = found
+    # the item that answers with the one before it and those after it (they carry it on), or the
+    # list from its start when the lead-in is the best sentence
+    first = max(0, at - 1)
+    last = min(len(items), first + policy.list_items)
+
+    def words(span: tuple[int, int]) -> int:
+        return len(_text_at(lines, *span).split())
+
+    # a long list is cut to the words a card may show, keeping the item that answers
+    while last - first > 1 and sum(words(s) for s in items[first:last]) > policy.list_words:
+        if at >= 0 and last - 1 > at and (at - first <= last - 1 - at or first == at):
+            last -= 1
+        elif first < max(at, 0):
+            first += 1
+        else:
+            last -= 1
+    spans = ([lead] if lead else []) + items[first:last]
+    cited = _span_source(top_source, 1, lines, spans[0][0], spans[-1][1], manifest)
+    cells = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in spans)
+    title = top_source.section[-1] if top_source.section else top_source.document
+    return Found(Card(SENTENCES, title, cells, part=_part("item", first, last, len(items))), [cited])
+
+
+def _whole_at_edges(piece: Piece, source: Source, lines: Sequence[tuple[int, str]]) -> tuple[int, int]:
+    """(start, end) in the document of a sentence cut where its passage starts or ends (a chunk
+    boundary inside it): carried on over the section's next lines until it ends, back to where it began."""
+    start, end = source.start + piece.start, source.start + piece.end
+    if not _ENDS.search(piece.text) and piece.end >= len(source.text.rstrip()):
+        cut = end
+        for at, line in lines:
+            tail = at + len(line.rstrip())
+            if tail <= end:
+                continue
+            if at > end + 4:  # a blank line or more between: not the same sentence
+                break
+            end = tail
+            if _ENDS.search(line.rstrip()) or end - cut > 400:
+                break
+    if piece.start == 0 and piece.text[:1].islower():
+        earlier = [(at, line) for at, line in lines if at < start][-3:]
+        for at, line in reversed(earlier):
+            if _ENDS.search(line.rstrip()) or _STEP.match(line) or _BULLET.match(line):
+                break
+            start = at + len(line) - len(line.lstrip())
+    return start, end
+
+
+def _overlaps(shown: Sequence[tuple[str, int, int]], piece: Piece, source: Source) -> bool:
+    """Whether a piece is (part of) a span of a document already shown: passages overlap, and the
+    same sentence found in two of them is shown once."""
+    start, end = source.start + piece.start, source.start + piece.end
+    return any(doc == source.doc_id and start < b and a < end for doc, a, b in shown)
+
+
+def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy) -> Found:
+    """A list card with the sentences of other passages that score as close to the question as the
+    best one (as a sentence card shows them): the list may be the wrong one, and they are the others."""
+    top, top_source = pieces[0]
+    others: list[tuple[Piece, Source]] = []
+    shown = [(listed.sources[0].doc_id, listed.sources[0].start, listed.sources[0].end)]
+    for piece, source in pieces[1:]:
+        # one at most: the list already takes most of the words a card may show
+        if others or piece.score < top.score - policy.sentence_margin:
+            break
+        if not _overlaps(shown, piece, source):
+            others.append((piece, source))
+    cited, rows = list(listed.sources), list(listed.card.rows)
+    numbers: dict[str, int] = {}
+    for piece, source in others:
+        if source.chunk_id not in numbers:
+            numbers[source.chunk_id] = len(cited) + 1
+            cited.append(replace(source, number=numbers[source.chunk_id]))
+        rows.append((CardCell(piece.text, numbers[source.chunk_id], source.start + piece.start,
+                              source.start + piece.end),))
+    return Found(replace(listed.card, rows=tuple(rows)), cited)
+
+
+_ENDS = re.compile(r"[.!?:;]\)?[\"\u201d]?$")
+
+
+def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
+                  manifest: Manifest | None = None) -> Found | None:
     if not pieces:
         return None
     top, top_source = pieces[0]
+    lines = section_lines(manifest, top_source) if manifest is not None else []
+    if lines:
+        listed = _list_card(top, top_source, lines, manifest, policy)  # type: ignore[arg-type]
+        if listed is not None:
+            return _with_others(listed, pieces, policy)
     chosen = [pieces[0]]
     # the sentences right after the best one carry it on; after "...the following conditions:" the list does
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
@@ -418,17 +626,35 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     for piece, source in pieces[1:]:
         if len(chosen) >= policy.card_sentences + wanted + policy.card_preceding:
             break
-        if piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}:
+        if (piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}
+                and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
     numbers: dict[str, int] = {}
-    cells, cited = [], []
+    spans: list[tuple[Source, int, int, str]] = []
     for piece, source in chosen:
-        if source.chunk_id not in numbers:
-            numbers[source.chunk_id] = len(numbers) + 1
-            cited.append(Source(numbers[source.chunk_id], source.chunk_id, source.document, source.source,
-                                source.section, source.pages, source.start, source.end, source.text, source.score))
-        cells.append((CardCell(piece.text, numbers[source.chunk_id], source.start + piece.start,
-                               source.start + piece.end),))
+        numbers.setdefault(source.chunk_id, len(numbers) + 1)
+        own = section_lines(manifest, source) if manifest is not None and source is not top_source else lines
+        start, end = source.start + piece.start, source.start + piece.end
+        text = piece.text
+        if own:  # a sentence the passage cuts is carried on over the chunk boundary
+            whole_start, whole_end = _whole_at_edges(piece, source, own)
+            text = " ".join(part for part in (_text_at(own, whole_start, start), text, _text_at(own, end, whole_end))
+                            if part)
+            start, end = whole_start, whole_end
+        spans.append((source, start, end, text))
+    cells: list[tuple[CardCell, ...]] = []
+    cited: list[Source] = []
+    for source, start, end, text in spans:
+        number = numbers[source.chunk_id]
+        if len(cited) < number:
+            reach = [(a, b) for s, a, b, _ in spans if s.chunk_id == source.chunk_id]
+            low, high = min(a for a, _ in reach), max(b for _, b in reach)
+            if manifest is not None and (low < source.start or high > source.end):
+                cited.append(_span_source(source, number, section_lines(manifest, source),
+                                          min(low, source.start), max(high, source.end)))
+            else:
+                cited.append(replace(source, number=number))
+        cells.append((CardCell(text, number, start, end),))
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
     return Found(Card(SENTENCES, title, tuple(cells)), cited)
@@ -487,4 +713,4 @@ class CardBuilder:
         if picked is not None:
             source, record, rows, columns = picked
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
-        return sentence_card(pieces, self.policy)
+        return sentence_card(pieces, self.policy, self.manifest)

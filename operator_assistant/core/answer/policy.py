@@ -57,6 +57,10 @@ class AnswerPolicy:
     # Sentences shown after the best one, from the same passage; more after one that ends with ":".
     card_following: int = 2
     card_list_items: int = 5
+    # A best sentence that is a list item (or a list's lead-in) is shown with the lead-in and at most this
+    # many items around it, within this many words; the items left out are named in the title.
+    list_items: int = 4
+    list_words: int = 80
     # Sentences shown before the best one when it opens with "This", "It", "They": what it speaks of.
     card_preceding: int = 1
     # A table column counts as asked for when the question shares a word with its header;

@@ -76,6 +76,7 @@ class Card:
     rows: tuple[tuple[CardCell, ...], ...]  # table rows; one cell per step or sentence otherwise
     columns: tuple[str, ...] = ()  # table column names
     units: tuple[tuple[str, ...], ...] = ()  # table: the unit of each cell, "" where none applies
+    part: str = ""  # which part of a longer list is shown ("steps 2\u20134 of 9"); "" when it is whole
 
     @property
     def cells(self) -> list[CardCell]:
@@ -87,7 +88,8 @@ class Card:
 
     def as_text(self) -> str:
         """The card as plain text, each line with its citation: for the terminal, exports and the eval."""
-        head = f"{self.title}:" if self.title else ""
+        title = f"{self.title} ({self.part})" if self.part else self.title
+        head = f"{title}:" if title else ""
         if self.kind == TABLE:
             lines = [" | ".join(self.columns)] + [" | ".join(c.text for c in row) for row in self.rows]
             cite = "".join(f"[{n}]" for n in self.sources)
@@ -96,15 +98,19 @@ class Card:
         return "\n".join(([head] if head else []) + lines)
 
     def to_json(self) -> dict:
-        return {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
+        data = {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
                 "units": [list(u) for u in self.units],
                 "rows": [[_cell_json(c) for c in row] for row in self.rows]}
+        if self.part:  # only where set, as a cell's "ref": older readers read every other card
+            data["part"] = self.part
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Card:
         return cls(CardKind(data["kind"]), data.get("title", ""),
                    tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
-                   tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])))
+                   tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])),
+                   data.get("part", ""))
 
 
 def _cell_json(cell: CardCell) -> dict:

@@ -66,6 +66,17 @@ def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
     return list(range(first, last + 1))
 
 
+# A line that cannot end a sentence: it ends on an article, a preposition or a conjunction, a comma or
+# a hyphen ("Call the" / "Poison Control Center at", "1-800-" / "555-0199"): text set in a narrow box.
+_OPEN_END = re.compile(r"(?:\b(?:the|a|an|of|to|and|or|nor|for|with|in|on|at|by|from|into|onto|than|as|per|via|"
+                       r"if|that|which|whose|your|its|their|our|this|these|those|is|are|was|were|be|been|shall|"
+                       r"must|should|will|can|may|not)|[,\-\u2010\u2011])$", re.IGNORECASE)
+
+
+def _open_end(line: str) -> bool:
+    return bool(_OPEN_END.search(line.rstrip()))
+
+
 def _carries_on(line: str) -> bool:
     """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case or with
     a figure, or it is a sentence's last word or two."""
@@ -102,9 +113,13 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
     """(start, end) of the whole sentence piece i belongs to, across wrapped lines."""
     first = last = i
     while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
-           and _same_block(text, spans[last], spans[last + 1]) and _carries_on(text[slice(*spans[last + 1])])):
+           and _same_block(text, spans[last], spans[last + 1])
+           and (_carries_on(text[slice(*spans[last + 1])])
+                or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])])))):
         last += 1
-    while (first > 0 and (text[spans[first][0]].islower() or _sentence_tail(text[slice(*spans[first])]))
+    while (first > 0 and (text[spans[first][0]].islower() or _sentence_tail(text[slice(*spans[first])])
+                          or _open_end(text[slice(*spans[first - 1])]))
+           and not LIST_PREFIX.match(text[slice(*spans[first])])
            and _same_block(text, spans[first - 1], spans[first])
            and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])):
         first -= 1

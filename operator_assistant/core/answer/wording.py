@@ -100,7 +100,7 @@ def grammar(card: Card) -> str:
 
 def card_facts(card: Card) -> set[str]:
     """Numbers (with and without their unit) and identifiers the card holds."""
-    facts = passage_facts("\n".join(evidence_lines(card)))
+    facts = passage_facts("\n".join([*evidence_lines(card), card.part]))
     for row, units in zip(card.rows, card.units):
         for cell, unit in zip(row, units):
             for kind, value, _, _ in claims_in(cell.text):

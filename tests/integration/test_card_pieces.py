@@ -1,0 +1,134 @@
+"""The card shows the piece that answers with what it needs to be read: step N of a procedure with
+the steps either side, a list item with its lead-in and no item left out unmarked, and a sentence
+cut by a chunk boundary carried on to its end. Through the real ingest, index and assistant."""
+
+from __future__ import annotations
+
+import pytest
+
+from operator_assistant.core.answer.card import _whole_at_edges, asked_step
+from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, Source
+from operator_assistant.core.answer.sentences import Piece
+from operator_assistant.core.assistant import Assistant
+from operator_assistant.core.retrieval.rerank import NoReranker
+from operator_assistant.errors import ModelError
+from tests.integration.conftest import make_engine
+from tests.integration.test_lookup import ask, assert_cells_in_place
+
+SHUTDOWN = """Standby generator G-2 operation
+
+Normal shutdown
+
+Shut the standby generator down in this order:
+1. Reduce the generator load to zero at the switchboard.
+2. Open the generator breaker.
+3. Let the engine idle for five minutes so that it cools evenly.
+4. Press the STOP button on the engine control panel.
+5. Close the day tank fuel valve.
+6. Record the running hours in the generator log.
+"""
+
+TAGS = """Lockout and tagout program
+
+Tags
+
+Lockout tags used at the plant shall:
+a. be durable enough to withstand the environment they are exposed to for as long as they are used;
+b. be standardized by color and shape across every building of the plant;
+c. be attached with a non-reusable nylon tie of at least fifty pounds breaking strength;
+d. carry a warning such as DO NOT START, DO NOT OPEN, DO NOT CLOSE or DO NOT ENERGIZE.
+
+Tags are removed only by the employee who applied them.
+"""
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("piece-docs")
+    (folder / "generator-g2.txt").write_text(SHUTDOWN, encoding="utf-8")
+    (folder / "lockout-tags.txt").write_text(TAGS, encoding="utf-8")
+    engine = make_engine(tmp_path_factory.mktemp("piece-index"), embedder)
+    report = engine.ingest([folder])
+    assert not report.failed, report.failed
+
+    def no_model():
+        raise ModelError("no language model in this test")
+
+    yield Assistant(engine, NoReranker(), no_model)
+    engine.close()
+
+
+def test_a_step_question_names_the_step_it_asks_for():
+    assert asked_step("What's step 3 when shutting the generator down?") == (3, "step")
+    assert asked_step("I have done step 1: what is step 2?") == (2, "step")
+    assert asked_step("What is the third step of the shutdown?") == (3, "step")
+    assert asked_step("What's item 4 on the entry permit?") == (4, "item")
+    assert asked_step("How do I shut the generator down?") is None
+
+
+def test_step_n_is_shown_with_its_neighbours_and_the_part_of_the_list_is_said(assistant):
+    answer = ask(assistant, "What's step 3 when shutting generator G-2 down?")
+    card = answer.card
+    assert card.kind == PROCEDURE
+    steps = [row[0].text for row in card.rows]
+    assert [s.split(".", 1)[0] for s in steps] == ["2", "3", "4"]
+    assert steps[1] == "3. Let the engine idle for five minutes so that it cools evenly."
+    assert card.part == "steps 2\u20134 of 6" and "(steps 2\u20134 of 6)" in card.as_text()
+    assert_cells_in_place(answer)
+
+
+def test_the_first_step_is_shown_with_the_next_two(assistant):
+    card = ask(assistant, "What is the first step of the G-2 generator shutdown?").card
+    assert [row[0].text.split(".", 1)[0] for row in card.rows] == ["1", "2", "3"]
+    assert card.part == "steps 1\u20133 of 6"
+
+
+def test_a_list_item_is_shown_with_its_lead_in_and_no_item_is_left_out(assistant):
+    answer = ask(assistant, "What warning must a lockout tag carry?")
+    card = answer.card
+    assert card.kind == SENTENCES
+    shown = [row[0].text for row in card.rows]
+    assert shown[0] == "Lockout tags used at the plant shall:"
+    assert [s[:2] for s in shown[1:5]] == ["a.", "b.", "c.", "d."]  # the whole list: no part said
+    assert card.part == ""
+    assert_cells_in_place(answer)
+
+
+def lines_of(*texts: str, at: int = 0) -> list[tuple[int, str]]:
+    out = []
+    for text in texts:
+        out.append((at, text))
+        at += len(text) + 1
+    return out
+
+
+def test_a_sentence_cut_at_the_end_of_its_passage_is_carried_on_to_its_end():
+    lines = lines_of("GFCIs are used in wet locations.", "GFCIs compare the amount of",
+                     "current going into equipment with the amount returning", "along the circuit conductors.",
+                     "Test them monthly.")
+    passage = "\n".join(t for _, t in lines[:2])
+    piece = Piece(passage.index("GFCIs compare"), len(passage), "GFCIs compare the amount of", 0.6, False, False)
+    source = Source(1, "d:1", "Safety", "safety.txt", ("GFCI",), (), 0, len(passage), passage, 1.0)
+    start, end = _whole_at_edges(piece, source, lines)
+    whole = "\n".join(t for _, t in lines)
+    assert whole[start:end].endswith("along the circuit conductors.")
+    assert whole[start:end].startswith("GFCIs compare")
+
+
+def test_a_sentence_the_passage_begins_inside_is_taken_back_to_where_it_starts():
+    lines = lines_of("Close the valve.", "The operator on duty shall record", "the reading in the log.")
+    whole = "\n".join(t for _, t in lines)
+    begins = whole.index("the reading")
+    passage = whole[begins:]
+    piece = Piece(0, len(passage), passage, 0.6, False, False)
+    source = Source(1, "d:1", "Log", "log.txt", ("Log",), (), begins, len(whole), passage, 1.0)
+    start, end = _whole_at_edges(piece, source, lines)
+    assert whole[start:end] == "The operator on duty shall record\nthe reading in the log."
+
+
+def test_a_finished_sentence_is_left_as_it_is():
+    lines = lines_of("Close the valve.", "Open the drain.")
+    passage = "Close the valve."
+    piece = Piece(0, len(passage), passage, 0.6, False, False)
+    source = Source(1, "d:1", "V", "v.txt", ("V",), (), 0, len(passage), passage, 1.0)
+    assert _whole_at_edges(piece, source, lines) == (0, len(passage))
