@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 
 from operator_assistant.core.answer.policy import MODEL_FIRST
 from operator_assistant.core.answer.records import PROCEDURE, TABLE, Answer, Card, CardCell, Source
+from operator_assistant.core.llm.citations import LIST_PREFIX
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.core.units import MEASUREMENT
 
@@ -98,7 +99,9 @@ def render_card(card: Card, entry: int = 0) -> str:
                 f"<tr>{head}</tr>{body}</table>")
     items = [f"{_cell(c, entry, r, i)} {_cite(c.source, entry)}" for r, row in enumerate(card.rows)
              for i, c in enumerate(row)]
-    if card.kind == PROCEDURE:
+    # steps that carry their own numbers ("2. Open the breaker") are not numbered again: a list shown
+    # from step 2 would read "1. 2. Open the breaker"
+    if card.kind == PROCEDURE and not all(LIST_PREFIX.match(c.text) for c in card.cells):
         return title + "<ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>"
     return title + "".join(f"<p>{item}</p>" for item in items)
 

@@ -75,6 +75,12 @@ def test_procedure_and_sentence_cards_cite_each_step(qapp):
     assert 'href="cell:0:0:0"' in shown and 'href="cell:0:1:0"' in shown
     assert 'href="source:0:1">[1]' in shown and 'href="source:0:2">[2]' in shown
     assert plain(shown).splitlines()[1:] == ["Close V-1 <b>slowly</b>. [1]", "Open V-2. [2]"]
+    # steps that carry their numbers are shown as written, with what part of the list they are
+    numbered = Card("procedure", "Shutdown", ((CardCell("2. Open the breaker.", 1, 0, 20),),
+                                               (CardCell("3. Idle for five minutes.", 1, 21, 46),)), part="steps 2\u20133 of 6")
+    shown = render_answer(Answer("q", "q", "", False, [SOURCE], card=numbered))
+    assert "<ol>" not in shown and "(steps 2\u20133 of 6)" in shown
+    assert plain(shown).splitlines()[1:3] == ["2. Open the breaker. [1]", "3. Idle for five minutes. [1]"]
     said = Card("sentences", "", ((CardCell("Residual is 1.2 mg/L.", 1, 0, 21),), (CardCell("Check it.", 1, 22, 31),)))
     shown = render_answer(Answer("q", "q", "", False, [SOURCE], card=said))
     assert "<ol>" not in shown and shown.count("<p>") == 2 and shown.count('href="source:0:1"') == 2
