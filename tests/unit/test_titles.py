@@ -70,6 +70,25 @@ def test_markdown_front_matter_is_metadata_not_text(tmp_path: Path):
     assert all(source[b.start:b.end] == doc.text[b.start:b.end] for b in doc.blocks)
 
 
+def test_inline_html_in_markdown_is_read_as_its_text_and_every_line_keeps_its_place(tmp_path: Path):
+    source = ("# INTRODUCTION<br>\n\n"
+              '<p style="text-indent:50px;">Dissolved oxygen is fixed with MnSO<sub>4</sub> and KI.</p>\n\n'
+              "Code stays as written: `<b>bold</b>`\n\n```\n<sub>raw</sub>\n```\n\nSee <https://example.org/ref>.\n")
+    path = tmp_path / "theory.md"
+    path.write_text(source, encoding="utf-8")
+    doc = load_document(path)
+    assert len(doc.text) == len(source)
+    assert "Dissolved oxygen is fixed with MnSO4 and KI." in doc.text and "<p" not in doc.text
+    assert "INTRODUCTION" in doc.text and "<br>" not in doc.text
+    assert "`<b>bold</b>`" in doc.text and "<sub>raw</sub>" in doc.text  # code is code
+    assert "<https://example.org/ref>" in doc.text  # an autolink is text
+    # each line of the file starts where it did, so a block's start is the file's
+    starts = [n for n, c in enumerate(source) if c == "\n"]
+    assert all(doc.text[n] == "\n" for n in starts)
+    texts = [" ".join(doc.text[b.start:b.end].split()) for b in doc.blocks]
+    assert "Dissolved oxygen is fixed with MnSO4 and KI." in texts
+
+
 def test_tabs_between_words_read_as_spaces(tmp_path: Path):
     source = "Office\tof\tWater\n\nDisinfect\twith 8 drops of bleach per gallon.\n"
     path = tmp_path / "ow.txt"

@@ -1,12 +1,14 @@
 """Markdown via markdown-it-py (CommonMark + tables).
 
-The extracted text is the source itself, so offsets point straight into the file (front matter
-blanked, tabs between words as spaces: each one character for one).
+The extracted text is the source itself, line for line, so offsets point into the file's lines (front
+matter blanked, tabs between words as spaces: each one character for one; inline HTML tags taken out
+of their line, which is filled with spaces at its end to keep its length).
 It must not render HTML or follow links in the Markdown.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -21,12 +23,34 @@ _PARSER = MarkdownIt("commonmark").enable("table")
 _BLOCK_TYPES = {"paragraph_open": TEXT, "tr_open": ROW, "fence": TEXT, "code_block": TEXT, "html_block": TEXT}
 
 
+# An HTML tag written inline ("MnSO<sub>4</sub>", "<p style=...>"), not an autolink ("<https://...>")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def without_tags(text: str) -> str:
+    """The text with inline HTML tags taken out, each line kept at its length (spaces at its end), so
+    that every line starts where it did: a card and the viewer read "MnSO4", not "MnSO<sub>4</sub>".
+    A <br> is a line break. Code (fenced blocks, lines with backticks) is left as written."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        if fenced or _FENCE.match(line) or "`" in line or "<" not in line:
+            out.append(line)
+            continue
+        kept = _TAG.sub(lambda m: "\n" if _BREAK.fullmatch(m.group()) else "", line)
+        out.append(kept + " " * (len(line) - len(kept)))
+    return "\n".join(out)
+
+
 def load_markdown(path: Path, data: bytes) -> Document:
     # Front matter is blanked, not cut, and tabs between words read as spaces one for one: offsets
     # still point into the file.
     text = decode_text(data, path)
     end, fields = front_matter(text)
-    text = untab(blank(text, end))
+    text = without_tags(untab(blank(text, end)))
     lines = line_spans(text)
     tokens = _PARSER.parse(text)
     blocks: list[Block] = []
