@@ -24,8 +24,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 17: lookup entries (codes, symptoms, MIB objects) kept at ingest: the next ingest re-reads every file
 # (unchanged chunks keep their vectors) so an older index gets them. 18: typeset hyphens in codes ("OPS‐27").
 # 19: titles as a person sees them (the chunk context starts with the title); tabs as spaces; front matter blank.
-# 20: inline HTML tags in Markdown taken out of their lines ("MnSO<sub>4</sub>" reads "MnSO4").
-CHUNKER_VERSION = 20
+# 20: inline HTML tags in Markdown taken out of their lines ("MnSO<sub>4</sub>" reads "MnSO4"). 21: and its entities read.
+CHUNKER_VERSION = 21
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.

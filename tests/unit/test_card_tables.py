@@ -86,3 +86,29 @@ def test_a_procedure_written_with_bullets_is_a_step_list_with_the_lines_under_ea
     assert len(steps) == 4 and "We choose the name Test." in text[steps[2][0]:steps[2][1]]
     assert "Fig" not in text[steps[-1][0]:steps[-1][1]]
     assert _bullets(lines_of("\u25cf One point.", "\u25cf Another point.")) == []  # two bullets are no procedure
+
+
+def test_a_caution_between_two_steps_does_not_end_the_list():
+    from operator_assistant.core.answer.card import _steps
+
+    lines = lines_of("3. Shutdown:", "a. SHUTDOWN chill water pump.", "b. Wait for the temperatures to equalize.",
+                     "Caution", "Closing isolation valves can raise the pressure.", "c. SHUTDOWN pool water pump.",
+                     "d. Record the readings.")
+    [steps] = _steps(lines[1:])
+    assert len(steps) == 4
+    text = "\n".join(t for _, t in lines)
+    assert "Caution" in text[steps[1][0]:steps[1][1]] and text[steps[2][0]:steps[2][1]].startswith("c.")
+    # a line that is not followed by the next step still ends the list
+    [steps] = _steps(lines_of("a. Open the valve.", "b. Start the pump.", "Records are kept for a year.",
+                              "The pump is checked monthly."))
+    assert len(steps) == 2
+
+
+def test_roman_sub_items_under_a_lettered_step_belong_to_it():
+    from operator_assistant.core.answer.card import _steps
+
+    lines = lines_of("f. START the heat exchanger pump.", "i. Check the seal for leakage.", "ii. Verify the flow.",
+                     "g. Verify the differential pressure.", "h. Record the values.", "i. Close the panel.")
+    [steps] = _steps(lines_of("a. Align the valves.", "b. Vent the pump.", "c. Open the suction.", "d. Prime.",
+                              "e. Check the oil.") + [(at + 200, t) for at, t in lines])
+    assert len(steps) == 9 and steps[-1][0] - steps[-2][0] > 0  # f, g, h and a real "i." as the ninth

@@ -73,6 +73,7 @@ def test_markdown_front_matter_is_metadata_not_text(tmp_path: Path):
 def test_inline_html_in_markdown_is_read_as_its_text_and_every_line_keeps_its_place(tmp_path: Path):
     source = ("# INTRODUCTION<br>\n\n"
               '<p style="text-indent:50px;">Dissolved oxygen is fixed with MnSO<sub>4</sub> and KI.</p>\n\n'
+              "Mn<sup>2+</sup> &rarr; Mn(OH)<sub>2</sub> &amp; more\n\n"
               "Code stays as written: `<b>bold</b>`\n\n```\n<sub>raw</sub>\n```\n\nSee <https://example.org/ref>.\n")
     path = tmp_path / "theory.md"
     path.write_text(source, encoding="utf-8")
@@ -80,6 +81,7 @@ def test_inline_html_in_markdown_is_read_as_its_text_and_every_line_keeps_its_pl
     assert len(doc.text) == len(source)
     assert "Dissolved oxygen is fixed with MnSO4 and KI." in doc.text and "<p" not in doc.text
     assert "INTRODUCTION" in doc.text and "<br>" not in doc.text
+    assert "Mn2+ \u2192 Mn(OH)2 & more" in doc.text
     assert "`<b>bold</b>`" in doc.text and "<sub>raw</sub>" in doc.text  # code is code
     assert "<https://example.org/ref>" in doc.text  # an autolink is text
     # each line of the file starts where it did, so a block's start is the file's

@@ -338,13 +338,24 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
         if len(current) >= 2:
             lists.append(current)
 
-    for at, line in lines:
+    def resumes(k: int) -> bool:
+        """Whether the list goes on within a few lines: a caution or a note set between two steps."""
+        for _, later in lines[k + 1:k + 1 + _INTERRUPTION_LINES]:
+            m = _STEP.match(later)
+            if m:
+                letter = not m.group(1).isdigit()
+                return letter == lettered and _ordinal(m.group(1)) == expected
+        return False
+
+    for k, (at, line) in enumerate(lines):
         span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
         m = _STEP.match(line)
         letter = m is not None and not m.group(1).isdigit()
-        number = (ord(m.group(1)) - ord("a") + 1 if letter else int(m.group(1))) if m else 0
+        number = _ordinal(m.group(1)) if m else 0
         if m and current and letter and not lettered:
             current[-1] = (current[-1][0], span[1])  # "a.", "b." under a numbered step belong to it
+        elif m and current and lettered and letter and number != expected and m.group(1) in "ivx":
+            current[-1] = (current[-1][0], span[1])  # "i.", "v." under a lettered step: roman sub-items
         elif m and number == expected and (letter == lettered or not current):
             current.append(span)
             expected, lettered = expected + 1, letter
@@ -358,11 +369,21 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
             current[-1] = (current[-1][0], span[1])  # a step wrapped onto the next line
         elif current and line.lstrip()[:1] in "-*\u2022":
             current[-1] = (current[-1][0], span[1])  # bullets under a step belong to it
+        elif current and resumes(k):
+            current[-1] = (current[-1][0], span[1])  # "Caution ..." before the next step: shown with the step
         elif current:
             close()
             current, expected, lettered = [], 1, False
     close()
     return lists
+
+
+# Lines a caution or note between two steps may take before the list is read as ended.
+_INTERRUPTION_LINES = 4
+
+
+def _ordinal(label: str) -> int:
+    return ord(label) - ord("a") + 1 if not label.isdigit() else int(label)
 
 
 # A bullet item: "● Login as user pwrp.", "- Open the valve", "• Verify ..."
@@ -534,10 +555,8 @@ def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]],
 
     # a long list is cut to the words a card may show, keeping the item that answers
     while last - first > 1 and sum(words(s) for s in items[first:last]) > policy.list_words:
-        if at >= 0 and last - 1 > at and (at - first <= last - 1 - at or first == at):
-            last -= 1
-        elif first < max(at, 0):
-            first += 1
+        if first < max(at, 0):
+            first += 1  # the item before goes first: the ones after carry the answer on
         else:
             last -= 1
     spans = ([lead] if lead else []) + items[first:last]
@@ -578,7 +597,8 @@ def _overlaps(shown: Sequence[tuple[str, int, int]], piece: Piece, source: Sourc
     return any(doc == source.doc_id and start < b and a < end for doc, a, b in shown)
 
 
-def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy) -> Found:
+def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy,
+                 manifest: Manifest) -> Found:
     """A list card with the sentences of other passages that score as close to the question as the
     best one (as a sentence card shows them): the list may be the wrong one, and they are the others."""
     top, top_source = pieces[0]
@@ -593,11 +613,17 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
     cited, rows = list(listed.sources), list(listed.card.rows)
     numbers: dict[str, int] = {}
     for piece, source in others:
+        lines = section_lines(manifest, source)
+        start, end = source.start + piece.start, source.start + piece.end
+        whole_start, whole_end = _whole_at_edges(piece, source, lines)  # a sentence the passage cuts, whole
+        text = " ".join(part for part in (_text_at(lines, whole_start, start), piece.text,
+                                          _text_at(lines, end, whole_end)) if part)
         if source.chunk_id not in numbers:
             numbers[source.chunk_id] = len(cited) + 1
-            cited.append(replace(source, number=numbers[source.chunk_id]))
-        rows.append((CardCell(piece.text, numbers[source.chunk_id], source.start + piece.start,
-                              source.start + piece.end),))
+            cited.append(_span_source(source, numbers[source.chunk_id], lines, min(whole_start, source.start),
+                                      max(whole_end, source.end))
+                         if (whole_start, whole_end) != (start, end) else replace(source, number=numbers[source.chunk_id]))
+        rows.append((CardCell(text, numbers[source.chunk_id], whole_start, whole_end),))
     return Found(replace(listed.card, rows=tuple(rows)), cited)
 
 
@@ -610,10 +636,10 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
         return None
     top, top_source = pieces[0]
     lines = section_lines(manifest, top_source) if manifest is not None else []
-    if lines:
-        listed = _list_card(top, top_source, lines, manifest, policy)  # type: ignore[arg-type]
+    if manifest is not None and lines:
+        listed = _list_card(top, top_source, lines, manifest, policy)
         if listed is not None:
-            return _with_others(listed, pieces, policy)
+            return _with_others(listed, pieces, policy, manifest)
     chosen = [pieces[0]]
     # the sentences right after the best one carry it on; after "...the following conditions:" the list does
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)

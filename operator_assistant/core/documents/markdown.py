@@ -8,6 +8,7 @@ It must not render HTML or follow links in the Markdown.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -30,18 +31,19 @@ _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 
 
 def without_tags(text: str) -> str:
-    """The text with inline HTML tags taken out, each line kept at its length (spaces at its end), so
-    that every line starts where it did: a card and the viewer read "MnSO4", not "MnSO<sub>4</sub>".
+    """The text with inline HTML tags taken out and entities read ("&rarr;" as an arrow), each line kept at
+    its length (spaces at its end), so that every line starts where it did: a card and the viewer read
+    "MnSO4", not "MnSO<sub>4</sub>".
     A <br> is a line break. Code (fenced blocks, lines with backticks) is left as written."""
     out, fenced = [], False
     for line in text.split("\n"):
         if _FENCE.match(line):
             fenced = not fenced
-        if fenced or _FENCE.match(line) or "`" in line or "<" not in line:
+        if fenced or _FENCE.match(line) or "`" in line or ("<" not in line and "&" not in line):
             out.append(line)
             continue
-        kept = _TAG.sub(lambda m: "\n" if _BREAK.fullmatch(m.group()) else "", line)
-        out.append(kept + " " * (len(line) - len(kept)))
+        kept = html.unescape(_TAG.sub(lambda m: "\n" if _BREAK.fullmatch(m.group()) else "", line))
+        out.append(kept + " " * (len(line) - len(kept)) if len(kept) <= len(line) else line)
     return "\n".join(out)
 
 
