@@ -23,7 +23,7 @@ from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.sentences import pieces_as_read
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
-from operator_assistant.core.tokenize import STOPWORDS, tokenize
+from operator_assistant.core.tokenize import tokenize
 
 HYBRID_SIGNAL = "sentence-similarity-v2"
 
@@ -55,24 +55,9 @@ def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: flo
     found = []
     for word in _words(question):
         terms = tokenize(word)
-        if (terms and not any(t in vocabulary for t in terms) and not _compound_of(word, vocabulary)
-                and zipf_frequency(word, "en", wordlist="small") < rarer_than):
+        if terms and not any(t in vocabulary for t in terms) and zipf_frequency(word, "en", wordlist="small") < rarer_than:
             found.append(word)
     return found
-
-
-def _compound_of(word: str, vocabulary: Collection[str]) -> bool:
-    """Whether a word is two words the documents hold, written as one: "setpoint" where they say "set
-    point", "lockout" for "lock out", "wetwell" for "wet well". Each part at least three letters."""
-    def held(part: str) -> bool | None:  # True: the documents hold it; None: a stopword ("out", "off")
-        terms = tokenize(part)
-        return all(t in vocabulary for t in terms) if terms else (None if part.lower() in STOPWORDS else False)
-
-    for cut in range(3, len(word) - 2):
-        parts = (held(word[:cut]), held(word[cut:]))
-        if False not in parts and True in parts:
-            return True
-    return False
 
 
 def signal_name(cross_encoder: str | None) -> str:
