@@ -33,12 +33,27 @@ TAGS = """Lockout and tagout program
 Tags
 
 Lockout tags used at the plant shall:
-a. be durable enough to withstand the environment they are exposed to for as long as they are used;
-b. be standardized by color and shape across every building of the plant;
-c. be attached with a non-reusable nylon tie of at least fifty pounds breaking strength;
-d. carry a warning such as DO NOT START, DO NOT OPEN, DO NOT CLOSE or DO NOT ENERGIZE.
+a. be durable in the places they are used;
+b. be standardized by color and shape;
+c. be attached with a non-reusable nylon tie;
+d. carry a warning such as DO NOT START or DO NOT ENERGIZE.
 
 Tags are removed only by the employee who applied them.
+"""
+
+DELIVERY = """Chemical delivery
+
+Delivery checks
+
+Before a bulk chemical delivery is offloaded the operator shall:
+1. Check the delivery note against the purchase order.
+2. Confirm the product name on the tanker placard.
+3. Check the storage tank level on SCADA.
+4. Put on the face shield and the chemical apron.
+5. Open the fill line valve FV-220 at the fill station.
+6. Ask the driver to connect the hose to the camlock at fill point FP-3 only.
+7. Stay at the fill station until the tanker is empty.
+8. Close FV-220 and sign the delivery note.
 """
 
 
@@ -47,6 +62,7 @@ def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("piece-docs")
     (folder / "generator-g2.txt").write_text(SHUTDOWN, encoding="utf-8")
     (folder / "lockout-tags.txt").write_text(TAGS, encoding="utf-8")
+    (folder / "chemical-delivery.txt").write_text(DELIVERY, encoding="utf-8")
     engine = make_engine(tmp_path_factory.mktemp("piece-index"), embedder)
     report = engine.ingest([folder])
     assert not report.failed, report.failed
@@ -91,6 +107,19 @@ def test_a_list_item_is_shown_with_its_lead_in_and_no_item_is_left_out(assistant
     assert shown[0] == "Lockout tags used at the plant shall:"
     assert [s[:2] for s in shown[1:5]] == ["a.", "b.", "c.", "d."]  # the whole list: no part said
     assert card.part == ""
+    assert_cells_in_place(answer)
+
+
+def test_an_item_of_a_long_list_is_shown_with_the_lead_in_and_the_part_of_the_list_said(assistant):
+    answer = ask(assistant, "Which camlock fill point does the driver connect the chemical hose to?")
+    card = answer.card
+    shown = [row[0].text for row in card.rows]
+    assert shown[0] == "Before a bulk chemical delivery is offloaded the operator shall:"
+    assert any(s.startswith("6. Ask the driver") for s in shown)
+    listed = [row[0].text for row in card.rows[1:] if row[0].source == 1]  # after it: another passage's
+    numbers = [int(s.split(".", 1)[0]) for s in listed]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))  # in order, none skipped
+    assert card.part == f"items {numbers[0]}\u2013{numbers[-1]} of 8"
     assert_cells_in_place(answer)
 
 
