@@ -610,21 +610,40 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
             break
         if not _overlaps(shown, piece, source):
             others.append((piece, source))
-    cited, rows = list(listed.sources), list(listed.card.rows)
+    rows, cited = _sentence_rows(others, manifest, first=len(listed.sources) + 1)
+    return Found(replace(listed.card, rows=listed.card.rows + tuple(rows)), [*listed.sources, *cited])
+
+
+def _sentence_rows(chosen: Sequence[tuple[Piece, Source]], manifest: Manifest | None, first: int = 1
+                   ) -> tuple[list[tuple[CardCell, ...]], list[Source]]:
+    """A row per piece, carried over the edges of its passage where they cut it (a chunk boundary inside
+    a sentence), and the passages the rows cite, numbered from `first` in order of first use, each widened
+    to what its rows show."""
     numbers: dict[str, int] = {}
-    for piece, source in others:
-        lines = section_lines(manifest, source)
-        start, end = source.start + piece.start, source.start + piece.end
-        whole_start, whole_end = _whole_at_edges(piece, source, lines)  # a sentence the passage cuts, whole
-        text = " ".join(part for part in (_text_at(lines, whole_start, start), piece.text,
-                                          _text_at(lines, end, whole_end)) if part)
-        if source.chunk_id not in numbers:
-            numbers[source.chunk_id] = len(cited) + 1
-            cited.append(_span_source(source, numbers[source.chunk_id], lines, min(whole_start, source.start),
-                                      max(whole_end, source.end))
-                         if (whole_start, whole_end) != (start, end) else replace(source, number=numbers[source.chunk_id]))
-        rows.append((CardCell(text, numbers[source.chunk_id], whole_start, whole_end),))
-    return Found(replace(listed.card, rows=tuple(rows)), cited)
+    spans: list[tuple[Source, int, int, str]] = []
+    for piece, source in chosen:
+        numbers.setdefault(source.chunk_id, first + len(numbers))
+        start, end, text = source.start + piece.start, source.start + piece.end, piece.text
+        if manifest is not None:
+            lines = section_lines(manifest, source)
+            whole_start, whole_end = _whole_at_edges(piece, source, lines)
+            text = " ".join(part for part in (_text_at(lines, whole_start, start), text, _text_at(lines, end, whole_end))
+                            if part)
+            start, end = whole_start, whole_end
+        spans.append((source, start, end, text))
+    rows: list[tuple[CardCell, ...]] = []
+    cited: list[Source] = []
+    for source, start, end, text in spans:
+        number = numbers[source.chunk_id]
+        if len(cited) <= number - first:
+            reach = [(a, b) for s, a, b, _ in spans if s.chunk_id == source.chunk_id]
+            low, high = min(a for a, _ in reach), max(b for _, b in reach)
+            cited.append(_span_source(source, number, section_lines(manifest, source), min(low, source.start),
+                                      max(high, source.end))
+                         if manifest is not None and (low < source.start or high > source.end)
+                         else replace(source, number=number))
+        rows.append((CardCell(text, number, start, end),))
+    return rows, cited
 
 
 _ENDS = re.compile(r"[.!?:;]\)?[\"\u201d]?$")
@@ -655,35 +674,10 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
         if (piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
-    numbers: dict[str, int] = {}
-    spans: list[tuple[Source, int, int, str]] = []
-    for piece, source in chosen:
-        numbers.setdefault(source.chunk_id, len(numbers) + 1)
-        own = section_lines(manifest, source) if manifest is not None and source is not top_source else lines
-        start, end = source.start + piece.start, source.start + piece.end
-        text = piece.text
-        if own:  # a sentence the passage cuts is carried on over the chunk boundary
-            whole_start, whole_end = _whole_at_edges(piece, source, own)
-            text = " ".join(part for part in (_text_at(own, whole_start, start), text, _text_at(own, end, whole_end))
-                            if part)
-            start, end = whole_start, whole_end
-        spans.append((source, start, end, text))
-    cells: list[tuple[CardCell, ...]] = []
-    cited: list[Source] = []
-    for source, start, end, text in spans:
-        number = numbers[source.chunk_id]
-        if len(cited) < number:
-            reach = [(a, b) for s, a, b, _ in spans if s.chunk_id == source.chunk_id]
-            low, high = min(a for a, _ in reach), max(b for _, b in reach)
-            if manifest is not None and (low < source.start or high > source.end):
-                cited.append(_span_source(source, number, section_lines(manifest, source),
-                                          min(low, source.start), max(high, source.end)))
-            else:
-                cited.append(replace(source, number=number))
-        cells.append((CardCell(text, number, start, end),))
+    rows, cited = _sentence_rows(chosen, manifest)
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
-    return Found(Card(SENTENCES, title, tuple(cells)), cited)
+    return Found(Card(SENTENCES, title, tuple(rows)), cited)
 
 
 # putting it together
