@@ -112,3 +112,15 @@ def test_roman_sub_items_under_a_lettered_step_belong_to_it():
     [steps] = _steps(lines_of("a. Align the valves.", "b. Vent the pump.", "c. Open the suction.", "d. Prime.",
                               "e. Check the oil.") + [(at + 200, t) for at, t in lines])
     assert len(steps) == 9 and steps[-1][0] - steps[-2][0] > 0  # f, g, h and a real "i." as the ninth
+
+
+def test_a_card_reads_as_text_with_its_title_once_colon_and_its_part():
+    from operator_assistant.core.answer.records import SENTENCES, Card, CardCell
+
+    cell = CardCell("Use GFCIs in wet locations.", 1, 0, 28)
+    assert Card(SENTENCES, "Objectives:", ((cell,),)).as_text().splitlines()[0] == "Objectives:"
+    assert Card(SENTENCES, "Objectives", ((cell,),)).as_text().splitlines()[0] == "Objectives:"
+    shown = Card(SENTENCES, "Tags", ((cell,),), part="items 2\u20135 of 9").as_text()
+    assert shown.splitlines()[0] == "Tags (items 2\u20135 of 9):"
+    assert Card.from_json(Card(SENTENCES, "Tags", ((cell,),), part="item 3 of 9").to_json()).part == "item 3 of 9"
+    assert "part" not in Card(SENTENCES, "Tags", ((cell,),)).to_json()  # older readers see the card they know

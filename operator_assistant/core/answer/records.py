@@ -89,7 +89,7 @@ class Card:
     def as_text(self) -> str:
         """The card as plain text, each line with its citation: for the terminal, exports and the eval."""
         title = f"{self.title} ({self.part})" if self.part else self.title
-        head = f"{title}:" if title else ""
+        head = title if not title or title.endswith(":") else f"{title}:"  # "Objectives:" is not "Objectives::"
         if self.kind == TABLE:
             lines = [" | ".join(self.columns)] + [" | ".join(c.text for c in row) for row in self.rows]
             cite = "".join(f"[{n}]" for n in self.sources)
