@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.assistant import Assistant
 from operator_assistant.core.embedding import default_backend, load_embedder
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.models import resolve_model
+from operator_assistant.core.retrieval.rerank import NoReranker
 from operator_assistant.errors import ModelError
 from tests.conftest import REPO, SAMPLE_DOCS
 
@@ -36,6 +39,20 @@ def app_embedder():
 def make_engine(data_dir: Path, loaded_embedder=None, models_dir: Path = MODELS, **overrides) -> Engine:
     """An engine on a data dir; pass the session's embedder to skip loading it again."""
     return Engine(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), loaded_embedder)
+
+
+def card_assistant(folder: Path, data_dir: Path, loaded_embedder) -> Iterator[Assistant]:
+    """An assistant over `folder` (indexed into `data_dir`) with no language model: for tests of the card.
+    A generator, for a fixture to `yield from`."""
+    engine = make_engine(data_dir, loaded_embedder)
+    report = engine.ingest([folder])
+    assert not report.failed, report.failed
+
+    def no_model():
+        raise ModelError("no language model in this test")
+
+    yield Assistant(engine, NoReranker(), no_model)
+    engine.close()
 
 
 @pytest.fixture(scope="session")

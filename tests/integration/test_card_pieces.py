@@ -9,10 +9,7 @@ import pytest
 from operator_assistant.core.answer.card import _whole_at_edges, asked_step
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, Source
 from operator_assistant.core.answer.sentences import Piece
-from operator_assistant.core.assistant import Assistant
-from operator_assistant.core.retrieval.rerank import NoReranker
-from operator_assistant.errors import ModelError
-from tests.integration.conftest import make_engine
+from tests.integration.conftest import card_assistant
 from tests.integration.test_lookup import ask, assert_cells_in_place
 
 SHUTDOWN = """Standby generator G-2 operation
@@ -63,15 +60,7 @@ def assistant(tmp_path_factory, embedder):
     (folder / "generator-g2.txt").write_text(SHUTDOWN, encoding="utf-8")
     (folder / "lockout-tags.txt").write_text(TAGS, encoding="utf-8")
     (folder / "chemical-delivery.txt").write_text(DELIVERY, encoding="utf-8")
-    engine = make_engine(tmp_path_factory.mktemp("piece-index"), embedder)
-    report = engine.ingest([folder])
-    assert not report.failed, report.failed
-
-    def no_model():
-        raise ModelError("no language model in this test")
-
-    yield Assistant(engine, NoReranker(), no_model)
-    engine.close()
+    yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
 def test_a_step_question_names_the_step_it_asks_for():

@@ -9,12 +9,10 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.core.answer.records import REFUSAL, TABLE
-from operator_assistant.core.assistant import Answered, Assistant
+from operator_assistant.core.assistant import Answered
 from operator_assistant.core.documents import load_document
-from operator_assistant.core.retrieval.rerank import NoReranker
-from operator_assistant.errors import ModelError
 from tests.conftest import make_docx
-from tests.integration.conftest import make_engine
+from tests.integration.conftest import card_assistant, make_engine
 from tests.spreadsheets import alarm_csv, setpoint_workbook, write
 from tests.unit.test_entries import MIB
 
@@ -152,15 +150,7 @@ def lookup_docs(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder, lookup_docs):
-    engine = make_engine(tmp_path_factory.mktemp("lookup-index"), embedder)
-    report = engine.ingest([lookup_docs])
-    assert not report.failed, report.failed
-
-    def no_model():
-        raise ModelError("no language model in this test")
-
-    yield Assistant(engine, NoReranker(), no_model)
-    engine.close()
+    yield from card_assistant(lookup_docs, tmp_path_factory.mktemp("lookup-index"), embedder)
 
 
 def ask(assistant, question: str):
