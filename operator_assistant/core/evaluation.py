@@ -208,9 +208,10 @@ def run_beir(engine: Engine, beir: BeirSet, candidates: int = 200, reranker: Rer
 # Golden set
 
 # "code": names a code, alarm, parameter, register or MIB object; "symptom": describes what is wrong and asks for
-# causes or remedies; "not-listed": names a key of a real table's family that the table does not hold (not answerable).
-KINDS = ("fact", "number", "identifier", "procedure", "paraphrase", "follow-up", "code", "symptom", "not-listed",
-         "not-in-corpus")
+# causes or remedies; "reference": names a numbered section or paragraph ("§7605(f)", "section 7.1");
+# "not-listed": names a key of a real table's family that the table does not hold (not answerable).
+KINDS = ("fact", "number", "identifier", "procedure", "paraphrase", "follow-up", "code", "symptom", "reference",
+         "not-listed", "not-in-corpus")
 # The halves of a real-document set, by whole documents: rules are fitted on "tune", judged on "confirm".
 SPLITS = ("tune", "confirm")
 

@@ -15,7 +15,7 @@ def test_golden_set_is_well_formed():
     assert len(questions) >= 50 and len(ids) == len(questions)
     assert sum(1 for q in questions if q.kind == "not-in-corpus") >= 8
     # every kind but the lookups, which are asked of real vendor tables (tests/data/plant_docs_2_golden.jsonl)
-    assert {q.kind for q in questions} == set(KINDS) - {"code", "symptom", "not-listed"}
+    assert {q.kind for q in questions} == set(KINDS) - {"code", "symptom", "reference", "not-listed"}
     names = {p.name for p in SAMPLE_DOCS.iterdir()}
     for q in questions:
         assert (q.source_file is None) == (q.kind == "not-in-corpus"), q.id

@@ -696,6 +696,7 @@ class CardBuilder:
         about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags).
         Lines of a printed table of contents are left out: they name a section and say nothing of it."""
         found = []
+        self.evidence.embed_chunks([(source.chunk_id, source.text) for source in sources])
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):

@@ -115,12 +115,22 @@ class Evidence:
         """One vector per piece of `pieces_as_read(text)`, cached by chunk id (its content hash)."""
         cached = self._sentence_cache.get(chunk_id)
         if cached is None:
-            parts = pieces_as_read(text)
-            cached = self.embed(parts) if parts else np.zeros((0, 1), dtype=np.float32)
-            if len(self._sentence_cache) > 2000:
-                self._sentence_cache.clear()
-            self._sentence_cache[chunk_id] = cached
+            self.embed_chunks([(chunk_id, text)])
+            cached = self._sentence_cache[chunk_id]
         return cached
+
+    def embed_chunks(self, chunks: Sequence[tuple[str, str]]) -> None:
+        """Embed the pieces of every chunk not yet cached in one call: one batch of a few dozen short
+        pieces costs far less than a call per chunk (the embedder's fixed cost per call)."""
+        todo = {cid: pieces_as_read(text) for cid, text in chunks if cid not in self._sentence_cache}
+        every = [part for parts in todo.values() for part in parts]
+        vectors = self.embed(every) if every else np.zeros((0, 1), dtype=np.float32)
+        if len(self._sentence_cache) + len(todo) > 2000:
+            self._sentence_cache.clear()
+        at = 0
+        for cid, parts in todo.items():
+            self._sentence_cache[cid] = vectors[at:at + len(parts)] if parts else np.zeros((0, 1), dtype=np.float32)
+            at += len(parts)
 
     def score(self, query_vector: np.ndarray, ranked: Sequence[RankedHit], cross_encoder: bool,
               unfamiliar: Sequence[str]) -> float:
@@ -130,6 +140,7 @@ class Evidence:
         if cross_encoder:
             return max(r.score for r in ranked)
         best = 0.0
+        self.embed_chunks([(r.hit.chunk.chunk_id, r.hit.chunk.text) for r in ranked])
         for r in ranked:
             vectors = self.sentence_vectors(r.hit.chunk.chunk_id, r.hit.chunk.text)
             if len(vectors):
