@@ -51,6 +51,7 @@ class Settings:
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
     identifier_weight: float = 0.5  # extra ranking of chunks that contain the identifiers a query names
+    reference_weight: float = 1.0  # extra ranking of the chunks of a section the query names by number ("§7605")
     embed_batch_size: int = 32
     # "" (default): the backend the index was built with, so an upgrade never re-embeds a plant's
     # index; a new or empty index gets "bf16". "bf16": passages by the full model in bfloat16 where

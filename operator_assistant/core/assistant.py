@@ -49,6 +49,7 @@ from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
+from operator_assistant.core.references import in_section, references
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -150,7 +151,8 @@ class Assistant:
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
             found = self.lookup.by_key(question, query, sources)
             missing = ""
-            if found is None and not should_refuse(evidence, threshold, bool(sources)):
+            unnumbered = self._absent_reference(query, sources) if found is None else ""
+            if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.lexical().index.query_identifiers(query)
                 found = (self.lookup.by_symptom(question, vector, sources)
                          or self.cards.build(question, query, sources, vector, identifiers))
@@ -162,6 +164,7 @@ class Assistant:
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found
         reason = (not_listed.reason if not_listed else
+                  f"No indexed document has a section numbered {unnumbered}." if unnumbered else
                   f"No passage found names {missing}." if missing else
                   missing_answer(question, found.card.as_text()) if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
@@ -231,6 +234,17 @@ class Assistant:
         answer.audit_warning = record_answer(self.engine, answer, self.llm_name,
                                              self.reranker.name if self.reranker.is_model else "none")
         return Answered(answer)
+
+    def _absent_reference(self, query: str, sources: Sequence[Source]) -> str:
+        """The first numbered section the query refers to ("§7612", "section 9.4") that no document has,
+        as written; "" when each is found. Passages about the same subject from other sections would
+        otherwise answer a question about a section that is not there."""
+        for ref in references(query):
+            here = any(in_section(ref, s.section) or any(ref.heads(line) for line in s.text.splitlines())
+                       for s in sources)
+            if not here and not self.engine.store.search_references([ref], query, 1, SearchFilter(all_revisions=True)):
+                return ref.shown
+        return ""
 
     def _closest(self, sources: Sequence[Source]) -> list[Source]:
         seen, out = set(), []

@@ -85,7 +85,7 @@ class Engine:
         s = self.settings
         return HybridRetriever(self.store, self.embedder,
                                RetrievalParams(s.candidates, s.rrf_k, s.dense_weight, s.lexical_weight,
-                                                                s.identifier_weight),
+                                               s.identifier_weight, s.reference_weight),
                                left_out=lambda query: search_scope(query, self.revisions()).left_out)
 
     def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,

@@ -37,6 +37,7 @@ from operator_assistant.core.answer.sentences import (
 )
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
+from operator_assistant.core.references import Reference, in_section, references
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
@@ -703,12 +704,18 @@ class CardBuilder:
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)
                           if not is_contents_line(source.text, p)]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights)), source) for p, source in found]
+        refs = references(query)
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, refs)), source)
+                  for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
-    def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float]) -> float:
+    def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
+               refs: Sequence[Reference] = ()) -> float:
         policy = self.policy
+        # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
+        referred = [r for r in refs if in_section(r, source.section) or r.heads(piece.text)]
         return (policy.names_tag_bonus * piece.names_question
+                + policy.reference_bonus * (bool(referred) + any(r.opens(piece.text) for r in referred))
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
                 + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))

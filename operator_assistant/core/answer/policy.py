@@ -39,6 +39,9 @@ class AnswerPolicy:
     card_sentences: int = 3
     # Added to a sentence's cosine when it names equipment the question names (B-2, CL2-ALM-07).
     names_tag_bonus: float = 1.0
+    # Added when a sentence lies in the section the question names by number ("§7605", "section 7.1"),
+    # and again when it opens the sub-paragraph named ("(f) Reports of testing ..." for "§7605(f)").
+    reference_bonus: float = 0.5
     # Added to a sentence's cosine, times the share of the question's content words it holds, each word
     # weighted by its rarity among the sentences found (0.1 unweighted before; 0.3 helped both sets).
     word_share_weight: float = 0.3

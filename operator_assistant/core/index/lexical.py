@@ -98,6 +98,10 @@ class LexicalIndex:
         found += [v for v in joined_variants(query) if v in self._column]
         return list(dict.fromkeys(found))
 
+    def chunks_with(self, term: str) -> np.ndarray:
+        """Row numbers (into `ids`) of the chunks that hold `term`; empty for a term no chunk has."""
+        return self._chunks_with(term) if term in self._column else np.zeros(0, dtype=np.int64)
+
     def _chunks_with(self, term: str) -> np.ndarray:
         j = self._column[term]
         return self._indices[self._indptr[j]:self._indptr[j + 1]]

@@ -36,7 +36,11 @@ from operator_assistant.core.index.manifest import (
     TableRecord,
 )
 from operator_assistant.core.index.vectors import VectorStore
+from operator_assistant.core.references import Reference, in_section
 from operator_assistant.errors import IndexMismatch
+
+# Chunks read per numbered reference to find the section it names (BENCHMARKS.md, "Issue 25, point 3").
+REFERENCE_CANDIDATES = 2000
 
 log = logging.getLogger("ingest")
 
@@ -246,6 +250,31 @@ class IndexStore:
     def search_identifiers(self, query: str, n: int, flt: SearchFilter) -> list[tuple[str, float]]:
         lexical = self.lexical()
         return lexical.index.identifier_matches(query, n, lexical.mask(flt))
+
+    def search_references(self, refs: Sequence[Reference], query: str, n: int, flt: SearchFilter
+                          ) -> list[tuple[str, float]]:
+        """Chunks of the sections the query refers to by number ("§7605", "section 7.1"), best BM25 first.
+        Only chunks that hold the number are read (their section heading is indexed with them), at most
+        `REFERENCE_CANDIDATES` per reference: a common number ("3.2") is in many chunks of a plant's library."""
+        lexical = self.lexical()
+        index = lexical.index
+        if not refs or not index.ids:
+            return []
+        mask = lexical.mask(flt)
+        allowed = np.zeros(len(index.ids), dtype=bool)
+        for ref in refs:
+            rows = index.chunks_with(ref.term)
+            if mask is not None:
+                rows = rows[mask[rows]]
+            rows = rows[:REFERENCE_CANDIDATES]
+            chunks = self.manifest.chunks(index.ids[i] for i in rows)
+            for i in rows:
+                chunk = chunks.get(index.ids[i])
+                # or a line that starts with the number: a layout whose headings were not read as such
+                if chunk is not None and (in_section(ref, chunk.section)
+                                          or any(ref.heads(line) for line in chunk.text.splitlines())):
+                    allowed[i] = True
+        return index.search(query, n, allowed) if allowed.any() else []
 
     def health(self) -> dict[str, object]:
         """Counts from each store and whether they agree."""

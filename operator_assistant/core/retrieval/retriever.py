@@ -16,6 +16,7 @@ from operator_assistant.core.chunking import is_contents
 from operator_assistant.core.embedding import Embedder
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
 from operator_assistant.core.index.store import IndexStore, SearchFilter
+from operator_assistant.core.references import references
 from operator_assistant.core.retrieval.fusion import reciprocal_rank_fusion
 from operator_assistant.errors import UserError
 
@@ -59,6 +60,7 @@ class RetrievalParams:
     dense_weight: float = Settings.dense_weight
     lexical_weight: float = Settings.lexical_weight
     identifier_weight: float = Settings.identifier_weight
+    reference_weight: float = Settings.reference_weight
 
 
 class HybridRetriever:
@@ -102,6 +104,10 @@ class HybridRetriever:
         # Chunks holding every identifier the query names form a third ranking, so that
         # "P-101A" is found even when the embedder (which has no idea of tags) disagrees.
         exact = self.store.search_identifiers(query, n, flt) if self.params.identifier_weight else []
+        # and the chunks of a section the query names by number ("§7605(f)", "section 7.1"): the
+        # number is in every passage that cites it, the section's heading only in its own
+        refs = references(query) if self.params.reference_weight else []
+        named = self.store.search_references(refs, query, n, flt) if refs else []
         t3 = time.perf_counter()
         dense_ids = [cid for cid, _ in dense]
         lexical_ids = [cid for cid, _ in lexical]
@@ -109,6 +115,9 @@ class HybridRetriever:
         if exact:
             rankings.append([cid for cid, _ in exact])
             weights.append(self.params.identifier_weight)
+        if named:
+            rankings.append([cid for cid, _ in named])
+            weights.append(self.params.reference_weight)
         fused = reciprocal_rank_fusion(rankings, weights, self.params.rrf_k)
         chunks = self.store.manifest.chunks([cid for cid, _ in fused])
         docs = {d.doc_id: d for d in self.store.manifest.documents({c.doc_id for c in chunks.values()})}
