@@ -80,3 +80,34 @@ def references(text: str) -> list[Reference]:
 def in_section(ref: Reference, section: tuple[str, ...]) -> bool:
     """Whether a passage with this section path lies in the referenced section (or one under it)."""
     return any(ref.heads(heading) for heading in section)
+
+
+# a line that opens a numbered section: "7.2 DAC PROGRAM LOGIC FAILURE", "§7606. Records"; its number's
+# shape (a "§" or not, how many dots) tells a sibling section from a step inside it ("1. Repeat ...")
+_NUMBERED_LINE = re.compile(r"^\s*(§?)\s*(\d+(?:\.\d+)*)[.:]?\s")
+_HEADING_WORDS = 12
+
+
+def heading_line(ref: Reference, line: str) -> bool:
+    """A line that opens the referenced section where the layout did not make it a heading:
+    short, and no table row ("7.1 | 2 | Scram for ..." lists the section, it does not open it)."""
+    return ref.heads(line) and "|" not in line and len(line.split()) <= _HEADING_WORDS
+
+
+def spans_in(ref: Reference, text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets in `text` of the referenced section where a line opens it: from that line
+    to the next line that opens a sibling section (same shape of number), or the end of the text."""
+    spans: list[tuple[int, int]] = []
+    shape: tuple[str, int] | None = None
+    at = 0
+    for line in text.splitlines(keepends=True):
+        match = _NUMBERED_LINE.match(line)
+        if shape is not None and match and (match.group(1), match.group(2).count(".")) == shape \
+                and not ref.heads(line) and len(line.split()) <= _HEADING_WORDS:
+            spans[-1] = (spans[-1][0], at)
+            shape = None
+        if shape is None and heading_line(ref, line):
+            shape = (match.group(1), match.group(2).count(".")) if match else ("", ref.number.count("."))
+            spans.append((at, len(text)))
+        at += len(line)
+    return spans

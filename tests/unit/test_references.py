@@ -2,7 +2,7 @@
 
 import pytest
 
-from operator_assistant.core.references import Reference, in_section, references
+from operator_assistant.core.references import Reference, heading_line, in_section, references, spans_in
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -45,3 +45,13 @@ def test_a_passage_under_a_subsection_lies_in_the_section():
     assert ref.opens("(f) Reports of testing and maintenance shall be kept")
     assert not ref.opens("(e) The water supplier shall notify the water user")
     assert Reference("64432.3").term == "64432.3"
+
+
+def test_a_section_opened_by_a_line_runs_to_its_next_sibling():
+    text = ("D. Instructions\n7.1 CSC PROGRAM LOGIC FAILURE\nRepeat step (1) of Section 7.0\n"
+            "1. Disconnect the cable and wait for at least 10 seconds.\n7.2 DAC PROGRAM LOGIC FAILURE\nRepeat.\n")
+    ref = Reference("7.1")
+    [(start, end)] = spans_in(ref, text)
+    assert text[start:end].startswith("7.1 CSC") and text[start:end].endswith("10 seconds.\n")  # the step stays in
+    assert not heading_line(ref, "7.1 | 2 | Scram for CSC digital scanner timeout.")  # a table row lists it
+    assert spans_in(ref, "C. SCRAM Functions\n7.1 | 2 | Scram for CSC\n") == []

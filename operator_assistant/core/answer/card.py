@@ -37,7 +37,7 @@ from operator_assistant.core.answer.sentences import (
 )
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
-from operator_assistant.core.references import Reference, in_section, references
+from operator_assistant.core.references import Reference, in_section, references, spans_in
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
@@ -713,7 +713,8 @@ class CardBuilder:
                refs: Sequence[Reference] = ()) -> float:
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
-        referred = [r for r in refs if in_section(r, source.section) or r.heads(piece.text)]
+        referred = [r for r in refs if in_section(r, source.section)
+                    or any(a <= piece.start < b for a, b in spans_in(r, source.text))]
         return (policy.names_tag_bonus * piece.names_question
                 + policy.reference_bonus * (bool(referred) + any(r.opens(piece.text) for r in referred))
                 - policy.passage_rank_penalty * (source.number - 1)
@@ -730,10 +731,14 @@ class CardBuilder:
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
         if found is not None:
             return found
-        # tables in the passages found, then the other tables of the best passage's document
+        # tables in the passages found, then the other tables of the best passage's document; only those of
+        # a section the question names by number where a passage found lies in it ("§7605(f)" is not §7604's table)
+        refs = [r for r in references(query) if any(in_section(r, s.section) or spans_in(r, s.text) for s in sources)]
         candidates, seen = [], set()
         for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources[:1]]:
             for record in self.manifest.tables_in(source.doc_id, *span):
+                if refs and not any(in_section(r, record.section) for r in refs):
+                    continue
                 if (record.doc_id, record.ordinal) not in seen:
                     seen.add((record.doc_id, record.ordinal))
                     candidates.append((source, record, span[0] == source.start))
