@@ -85,7 +85,9 @@ def test_passages_by_the_export_questions_by_torch(built: Path, torch_embedder, 
     question = "What is the discharge pressure alarm threshold on the B-series boosters?"
     # questions, and the sentences compared with them for the refusal evidence: exactly the full model's
     assert np.array_equal(split.embed_query(question), torch_embedder.embed_query(question))
-    assert np.array_equal(split.embed_like_query(texts), torch_embedder.embed(texts))
+    assert np.array_equal(split.embed_like_query(texts), torch_embedder.embed_like_query(texts))
+    # in smaller batches than passages at ingest (less padding), the same vectors within float noise
+    assert np.allclose(torch_embedder.embed_like_query(texts), torch_embedder.embed(texts), atol=1e-5)
     # passages: the export's, which the index records
     assert np.array_equal(split.embed(texts), split.passages.embed(texts))
     assert not np.array_equal(split.embed(texts), torch_embedder.embed(texts))
