@@ -49,7 +49,7 @@ from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
-from operator_assistant.core.references import heading_line, in_section, references
+from operator_assistant.core.references import passage_holds, references
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -240,9 +240,9 @@ class Assistant:
         as written; "" when each is found. Passages about the same subject from other sections would
         otherwise answer a question about a section that is not there."""
         for ref in references(query):
-            here = any(in_section(ref, s.section) or any(heading_line(ref, line) for line in s.text.splitlines())
-                       for s in sources)
-            if not here and not self.engine.store.search_references([ref], query, 1, SearchFilter(all_revisions=True)):
+            if any(passage_holds(ref, s.section, s.text) for s in sources):
+                continue
+            if not self.engine.store.search_references([ref], query, 1, SearchFilter(all_revisions=True)):
                 return ref.shown
         return ""
 

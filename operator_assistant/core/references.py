@@ -82,6 +82,11 @@ def in_section(ref: Reference, section: tuple[str, ...]) -> bool:
     return any(ref.heads(heading) for heading in section)
 
 
+def passage_holds(ref: Reference, section: tuple[str, ...], text: str) -> bool:
+    """Whether a passage (its section path and text) holds the referenced section or a line opening it."""
+    return in_section(ref, section) or any(heading_line(ref, line) for line in text.splitlines())
+
+
 # a line that opens a numbered section: "7.2 DAC PROGRAM LOGIC FAILURE", "§7606. Records"; its number's
 # shape (a "§" or not, how many dots) tells a sibling section from a step inside it ("1. Repeat ...")
 _NUMBERED_LINE = re.compile(r"^\s*(§?)\s*(\d+(?:\.\d+)*)[.:]?\s")

@@ -37,7 +37,7 @@ from operator_assistant.core.answer.sentences import (
 )
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
-from operator_assistant.core.references import Reference, in_section, references, spans_in
+from operator_assistant.core.references import Reference, in_section, passage_holds, references, spans_in
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
@@ -704,19 +704,20 @@ class CardBuilder:
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)
                           if not is_contents_line(source.text, p)]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
+        # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, refs)), source)
-                  for p, source in found]
+        referred = {s.chunk_id: [(r, in_section(r, s.section), spans_in(r, s.text)) for r in refs] for s in sources}
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])),
+                   source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
-               refs: Sequence[Reference] = ()) -> float:
+               referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = ()) -> float:
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
-        referred = [r for r in refs if in_section(r, source.section)
-                    or any(a <= piece.start < b for a, b in spans_in(r, source.text))]
+        inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
         return (policy.names_tag_bonus * piece.names_question
-                + policy.reference_bonus * (bool(referred) + any(r.opens(piece.text) for r in referred))
+                + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside))
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
                 + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
@@ -733,7 +734,7 @@ class CardBuilder:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of
         # a section the question names by number where a passage found lies in it ("§7605(f)" is not §7604's table)
-        refs = [r for r in references(query) if any(in_section(r, s.section) or spans_in(r, s.text) for s in sources)]
+        refs = [r for r in references(query) if any(passage_holds(r, s.section, s.text) for s in sources)]
         candidates, seen = [], set()
         for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources[:1]]:
             for record in self.manifest.tables_in(source.doc_id, *span):

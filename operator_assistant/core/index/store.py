@@ -36,7 +36,7 @@ from operator_assistant.core.index.manifest import (
     TableRecord,
 )
 from operator_assistant.core.index.vectors import VectorStore
-from operator_assistant.core.references import Reference, heading_line, in_section
+from operator_assistant.core.references import Reference, passage_holds
 from operator_assistant.errors import IndexMismatch
 
 # Chunks read per numbered reference to find the section it names (BENCHMARKS.md, "Issue 25, point 3").
@@ -271,8 +271,7 @@ class IndexStore:
             for i in rows:
                 chunk = chunks.get(index.ids[i])
                 # or a line that starts with the number: a layout whose headings were not read as such
-                if chunk is not None and (in_section(ref, chunk.section)
-                                          or any(heading_line(ref, line) for line in chunk.text.splitlines())):
+                if chunk is not None and passage_holds(ref, chunk.section, chunk.text):
                     allowed[i] = True
         return index.search(query, n, allowed) if allowed.any() else []
 
