@@ -120,8 +120,8 @@ class Evidence:
         return cached
 
     def embed_chunks(self, chunks: Sequence[tuple[str, str]]) -> None:
-        """Embed the pieces of every chunk not yet cached in one call: one batch of a few dozen short
-        pieces costs far less than a call per chunk (the embedder's fixed cost per call)."""
+        """Embed the pieces of every chunk not yet cached in one call, so the embedder groups them by
+        length across passages (the card's time is mostly this: BENCHMARKS.md, "Issue 25, point 3")."""
         todo = {cid: pieces_as_read(text) for cid, text in chunks if cid not in self._sentence_cache}
         every = [part for parts in todo.values() for part in parts]
         vectors = self.embed(every) if every else np.zeros((0, 1), dtype=np.float32)
