@@ -45,11 +45,18 @@ def test_document_and_section_filters(sample_engine):
 
 
 def test_hits_point_at_the_exact_passage(sample_engine):
-    for hit in sample_engine.search("lock colors for personal locks", k=5).hits:
+    # a DOCX procedure and a PDF manual: offsets into the text, and the page for the PDF's
+    hits = [h for query in ("lock colors for personal locks", "discharge pressure alarm booster pump B-2")
+            for h in sample_engine.search(query, k=5).hits]
+    assert len(hits) == 10
+    paged = 0
+    for hit in hits:
         doc = load_document(Path(hit.document.source))
         assert doc.text[hit.chunk.start:hit.chunk.end] == hit.chunk.text
         if doc.page_count:
             assert doc.page_at(hit.chunk.start) == hit.chunk.pages[0]
+            paged += 1
+    assert paged, "no hit from a paged document: the page check did not run"
 
 
 def test_both_indexes_hold_the_same_chunks(sample_engine):

@@ -84,7 +84,9 @@ def test_pdf_chunks_know_their_pages():
 
 def test_sample_corpus_respects_size_and_identifiers():
     params = ChunkParams()
-    for path in sorted(SAMPLE_DOCS.iterdir()):
+    paths = sorted(SAMPLE_DOCS.iterdir())
+    assert len(paths) >= 10, SAMPLE_DOCS  # the sample corpus, not an empty folder
+    for path in paths:
         doc = load_document(path)
         chunks = chunk_document(doc, params)
         assert chunks, path.name
