@@ -56,7 +56,7 @@ def test_chunk_retrieval_and_batch_defaults_are_the_settings_defaults():
     assert ChunkParams() == ChunkParams(settings.chunk_target, settings.chunk_max, settings.chunk_overlap)
     assert dataclasses.asdict(RetrievalParams()) == {f: getattr(settings, f) for f in
                                                      ("candidates", "rrf_k", "dense_weight", "lexical_weight",
-                                                      "identifier_weight")}
+                                                      "identifier_weight", "reference_weight")}
     batches = {inspect.signature(ingest.Indexer).parameters["batch_chunks"].default,
                inspect.signature(ingest.ingest_paths).parameters["batch_chunks"].default}
     assert batches == {settings.ingest_batch_chunks}
