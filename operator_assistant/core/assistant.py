@@ -242,7 +242,7 @@ class Assistant:
         for ref in references(query):
             if any(passage_holds(ref, s.section, s.text) for s in sources):
                 continue
-            if not self.engine.store.search_references([ref], query, 1, SearchFilter(all_revisions=True)):
+            if not self.engine.store.has_section(ref, query):
                 return ref.shown
         return ""
 

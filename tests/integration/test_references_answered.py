@@ -32,6 +32,8 @@ RULES = """# Backflow rules for the district
 (a) The water supplier shall keep a list of the premises where a hazard was found.
 
 (b) Reports of surveys shall be kept by the water supplier for five years.
+
+(c) The list shall be sent to the health agency within 30 days of a survey.
 """
 
 MODES = """# Console maintenance procedures
@@ -82,3 +84,13 @@ def test_a_section_no_document_has_is_refused_and_named(assistant):
     assert answer.refusal_reason == "No indexed document has a section numbered 7612."
     answer = ask(assistant, "What does section 3.9 of the maintenance procedures cover?")
     assert answer.refused and "3.9" in answer.refusal_reason
+
+
+def test_a_section_is_never_said_missing_without_every_chunk_holding_its_number_read(assistant, monkeypatch):
+    from operator_assistant.core.index import store
+
+    question = "What does section 30 say about surveys?"
+    assert ask(assistant, question).refusal_reason == "No indexed document has a section numbered 30."
+    # a plant's library where more chunks hold "30" than are read: not checked, so not said missing
+    monkeypatch.setattr(store, "REFERENCE_CANDIDATES", 0)
+    assert "section numbered" not in ask(assistant, question).refusal_reason

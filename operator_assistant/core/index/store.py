@@ -253,27 +253,40 @@ class IndexStore:
 
     def search_references(self, refs: Sequence[Reference], query: str, n: int, flt: SearchFilter
                           ) -> list[tuple[str, float]]:
-        """Chunks of the sections the query refers to by number ("§7605", "section 7.1"), best BM25 first.
-        Only chunks that hold the number are read (their section heading is indexed with them), at most
-        `REFERENCE_CANDIDATES` per reference: a common number ("3.2") is in many chunks of a plant's library."""
+        """Chunks of the sections the query refers to by number ("§7605", "section 7.1"), best BM25 first."""
         lexical = self.lexical()
         index = lexical.index
         if not refs or not index.ids:
             return []
-        mask = lexical.mask(flt)
         allowed = np.zeros(len(index.ids), dtype=bool)
         for ref in refs:
-            rows = index.chunks_with(ref.term)
-            if mask is not None:
-                rows = rows[mask[rows]]
-            rows = rows[:REFERENCE_CANDIDATES]
-            chunks = self.manifest.chunks(index.ids[i] for i in rows)
-            for i in rows:
-                chunk = chunks.get(index.ids[i])
-                # or a line that starts with the number: a layout whose headings were not read as such
-                if chunk is not None and passage_holds(ref, chunk.section, chunk.text):
-                    allowed[i] = True
+            allowed[self._section_rows(ref, query, lexical.mask(flt))[0]] = True
         return index.search(query, n, allowed) if allowed.any() else []
+
+    def has_section(self, ref: Reference, query: str) -> bool:
+        """Whether some document (any revision) holds the referenced section; True when it cannot be told
+        (more chunks hold the number than are read): a section is never said to be missing unchecked."""
+        rows, complete = self._section_rows(ref, query, None)
+        return len(rows) > 0 or not complete
+
+    def _section_rows(self, ref: Reference, query: str, mask: np.ndarray | None) -> tuple[np.ndarray, bool]:
+        """(rows of the chunks that hold the referenced section, whether every chunk holding the number
+        was read). Only chunks with the number's token are read (a section's heading is indexed with
+        each of its chunks); of more than `REFERENCE_CANDIDATES`, those the query's words rank first:
+        a common number ("3.2") is in many chunks of a plant's library."""
+        index = self.lexical().index
+        rows = index.chunks_with(ref.term)
+        if mask is not None:
+            rows = rows[mask[rows]]
+        complete = len(rows) <= REFERENCE_CANDIDATES
+        if not complete:
+            scores = index.scores(index.query_tokens(query))
+            rows = rows[np.argsort(-scores[rows], kind="stable")[:REFERENCE_CANDIDATES]]
+        chunks = self.manifest.chunks(index.ids[i] for i in rows)
+        held = [i for i in rows if (c := chunks.get(index.ids[i])) is not None
+                # or a line that starts with the number: a layout whose headings were not read as such
+                and passage_holds(ref, c.section, c.text)]
+        return np.asarray(held, dtype=np.int64), complete
 
     def health(self) -> dict[str, object]:
         """Counts from each store and whether they agree."""
