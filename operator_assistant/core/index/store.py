@@ -259,8 +259,9 @@ class IndexStore:
         if not refs or not index.ids:
             return []
         allowed = np.zeros(len(index.ids), dtype=bool)
+        mask = lexical.mask(flt)
         for ref in refs:
-            allowed[self._section_rows(ref, query, lexical.mask(flt))[0]] = True
+            allowed[self._section_rows(ref, query, mask)[0]] = True
         return index.search(query, n, allowed) if allowed.any() else []
 
     def has_section(self, ref: Reference, query: str) -> bool:
