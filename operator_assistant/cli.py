@@ -20,16 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from operator_assistant import __version__
-from operator_assistant.config import ENV_DATA_DIR, Settings, load_settings
-from operator_assistant.core.answer.policy import ANSWER_MODES
+from operator_assistant.config import ANSWER_MODES, ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
     from operator_assistant.core.answer.records import Card
-    from operator_assistant.core.evaluation import GoldenQuestion
     from operator_assistant.core.workspace import Workspace
+    from operator_assistant.evaluation.golden import GoldenQuestion
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -471,7 +470,7 @@ def _cell_refs(card: Card, most: int = 24) -> str:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from operator_assistant.core.evaluation import load_golden
+    from operator_assistant.evaluation.golden import load_golden
 
     if args.file is not None and not args.file.is_file():
         raise UserError(f"no question file at {args.file}", "give the path of a golden JSONL file")
@@ -720,7 +719,8 @@ class ScoredIndex:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from operator_assistant.core import evaluation
+    from operator_assistant.evaluation.beir import index_beir, load_beir, run_beir
+    from operator_assistant.evaluation.golden import load_golden, run_golden
 
     if args.data_dir is not None:
         # an evaluation scores a scratch index of its own; the data folder named would not be the one scored
@@ -728,17 +728,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UserError(f"`eval {args.action}` does not use --data-dir: it indexes {where} into a scratch folder",
                         "leave --data-dir out; --work-dir DIR says where that index is kept")
     if args.action == "retrieval":
-        beir = evaluation.load_beir(args.beir)
+        beir = load_beir(args.beir)
         workspace = _workspace(args, _work_dir(args, f"beir-{args.beir.resolve().name}-{beir.fingerprint[:12]}"),
                                audit=False)
         engine = workspace.engine
         started = time.perf_counter()
-        built = evaluation.index_beir(engine, beir, progress=None)
+        built = index_beir(engine, beir, progress=None)
         index_seconds = time.perf_counter() - started
         from operator_assistant.core.retrieval.rerank import load_reranker
 
         reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
-        result = evaluation.run_beir(engine, beir, reranker=reranker)
+        result = run_beir(engine, beir, reranker=reranker)
         index = ScoredIndex.of(workspace)
         if args.json:
             _print_json({**result.metrics["hybrid"], "systems": result.metrics, "latency": result.latency_ms.to_json(),
@@ -757,7 +757,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return EXIT_OK
     if not args.file.is_file():
         raise UserError(f"no question file at {args.file}", "give the path of a golden JSONL file")
-    questions = evaluation.load_golden(args.file)
+    questions = load_golden(args.file)
     corpus = (args.corpus or args.file.parent / "documents").resolve()
     if not corpus.is_dir():
         raise UserError(f"no documents folder at {corpus}",
@@ -778,7 +778,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     index = ScoredIndex.of(workspace, corpus)
     if args.action == "answers":
         return _eval_answers(args, workspace, questions, index)
-    out = evaluation.run_golden(workspace.engine, questions)
+    out = run_golden(workspace.engine, questions)
     if args.json:
         _print_json({**out.to_json(rows=False), "index": index.to_json()})
         return EXIT_OK
@@ -796,10 +796,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: list[GoldenQuestion],
                   index: ScoredIndex) -> int:
-    from operator_assistant.core import evaluation
+    from operator_assistant.evaluation.answers import run_answers
 
     assistant = workspace.assistant
-    out = evaluation.run_answers(assistant, questions, temperature=0.0, mode=args.mode,
+    out = run_answers(assistant, questions, temperature=0.0, mode=args.mode,
                                  progress=None if args.json else lambda n, total: print(f"\r{n}/{total}", end="", flush=True))
     reranker = assistant.reranker.name if assistant.reranker.is_model else "none installed"
     threshold, calibrated = assistant.threshold()

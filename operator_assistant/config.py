@@ -17,10 +17,15 @@ from typing import Any
 import platformdirs
 import tomli_w
 
-from operator_assistant.core.answer.policy import ANSWER_MODES
 from operator_assistant.errors import UserError
 from operator_assistant.files import write_atomically
 from operator_assistant.resources import install_folder, shipped_models
+
+# What leads an answer (the `answer_mode` setting).
+CARD_ONLY = "card"  # the document's own words only; the model is never called
+CARD_THEN_MODEL = "card+model"  # the card at once, then the model's wording if it passes every check
+MODEL_FIRST = "model-first"  # for a plant that installs a bigger GGUF: checked wording above the card
+ANSWER_MODES = (CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST)
 
 APP_NAME = "operator-assistant"
 ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"

@@ -72,8 +72,8 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
         report(f"  data:   {tmp} (temporary)")
         if not check("weights", lambda: _verify_weights(settings.models_dir)):
             return False
-        from operator_assistant.core.evaluation import load_golden
         from operator_assistant.core.workspace import Workspace
+        from operator_assistant.evaluation.golden import load_golden
 
         with Workspace(settings) as workspace:
             if not check("ingest sample corpus", lambda: _ingest(workspace)):

@@ -26,9 +26,9 @@ from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrReader
 from operator_assistant.core.embedding import Embedder, SentenceTransformerEmbedder, load_embedder
 from operator_assistant.core.engine import Engine
-from operator_assistant.core.evaluation import load_golden
 from operator_assistant.core.ingest import collect_files
 from operator_assistant.core.models import ResolvedModel, resolve_model
+from operator_assistant.evaluation.golden import load_golden
 
 
 def make_embedder(model: ResolvedModel, backend: str, threads: int) -> Embedder:

@@ -273,7 +273,7 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.measure:
-        from operator_assistant.core.evaluation import load_golden
+        from operator_assistant.evaluation.golden import load_golden
 
         questions = [q.question for q in load_golden(args.questions)]
         result = measure(args.measure, args.models, questions, args.rounds, args.with_llm)

@@ -15,7 +15,8 @@ from typing import Any
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.engine import Engine
-from operator_assistant.core.evaluation import load_golden, percentile
+from operator_assistant.evaluation.golden import load_golden
+from operator_assistant.evaluation.metrics import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 

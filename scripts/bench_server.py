@@ -24,7 +24,8 @@ from pathlib import Path
 import httpx
 
 from operator_assistant.core.answer.records import Answered, CardReady, TextGenerated
-from operator_assistant.core.evaluation import load_golden, percentile
+from operator_assistant.evaluation.golden import load_golden
+from operator_assistant.evaluation.metrics import percentile
 from operator_assistant.remote.client import PlantClient
 from operator_assistant.server.tokens import ConsoleTokens
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tests.integration.server_faults import TrialResult, Trials
 
-from operator_assistant.core.evaluation import percentile
+from operator_assistant.evaluation.metrics import percentile
 
 KINDS = ("ingest", "answer", "upload", "question")
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from operator_assistant.config import CARD_ONLY, MODEL_FIRST
 from operator_assistant.core.answer.card import CardBuilder, Found
 from operator_assistant.core.answer.evidence import (
     Evidence,
@@ -30,7 +31,7 @@ from operator_assistant.core.answer.evidence import (
 )
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.lookup import Lookup, NotListed
-from operator_assistant.core.answer.policy import CARD_ONLY, DEFAULT_POLICY, MODEL_FIRST, AnswerPolicy
+from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import (
     PROCEDURE,
     REFUSAL,
@@ -287,7 +288,7 @@ def open_assistant(engine: Engine) -> Assistant:
             from operator_assistant.core.llm.remote import RemoteModel
 
             return RemoteModel(settings.llm_server, model.model_id, settings.llm_context)
-        return load_llm(model, settings.llm_context, settings.llm_threads)
+        return load_llm(model, settings.llm_context, settings.llm_threads, DEFAULT_POLICY.repeat_penalty)
 
     try:  # the file name and hash-derived id identify the weights in the audit log
         model = resolve_model(settings.models_dir, settings.llm, "llm")

@@ -28,7 +28,7 @@ from operator_assistant.core.documents.headings import contents_entry
 CHUNKER_VERSION = 21
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
-# Not the answer side's sentence splitter (core/llm/citations.py `sentences`): where a long paragraph may be cut.
+# Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _LIST_OR_ROW_LINE = re.compile(r"^\s*(?:\d+[.)]\s|[-*\u2022]\s|\S.*(?:\s{2,}|\t|\|)\S)")
 

@@ -1,6 +1,6 @@
 """The units a figure may carry ("118 psi", "4 mg/L", "82 deg C"): one list for the whole program.
 
-The model's wording is checked figure by figure with them (core/llm/citations.py) and the chat
+The model's wording is checked figure by figure with them (core/answer/claims.py) and the chat
 bolds the same figures (gui/chat.py). This module only recognises units; it must not convert them.
 """
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from operator_assistant.core.revisions import RevisionStatus
 from operator_assistant.errors import ModelError
 
 if TYPE_CHECKING:
+    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.assistant import Assistant
     from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.core.embedding import Embedder
@@ -249,11 +250,14 @@ class Workspace:
                          effective: str | None = None, clear: bool = False) -> RevisionStatus:
         return self.writer.correct_identity(doc_id, number, revision, effective, clear=clear)
 
-    def calibrate(self, questions: list[Any]) -> Any:
+    def calibrate(self, questions: Sequence[CalibrationQuestion]) -> Calibration:
         """The refusal threshold from golden questions, stored with the index."""
-        from operator_assistant.core.answer.calibration import calibrate
+        from operator_assistant.core.answer.calibration import calibrate, store_calibration
 
-        result = calibrate(self.assistant, questions)
+        assistant = self.assistant
+        result = calibrate(lambda query: assistant.retrieve(query)[1], questions, assistant.signal,
+                           self.engine.embedder.model_id)
+        store_calibration(self.engine.store.manifest, result)
         # the threshold decides what is refused, so a change to it is audited like a corpus change
         self.engine.record("calibration", signal=result.signal, threshold=result.threshold,
                            answerable=result.answerable, not_in_corpus=result.not_in_corpus)

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from operator_assistant.core.answer.policy import MODEL_FIRST
+from operator_assistant.config import MODEL_FIRST
+from operator_assistant.core.answer.claims import LIST_PREFIX
 from operator_assistant.core.answer.records import PROCEDURE, TABLE, Answer, Card, CardCell, Source
-from operator_assistant.core.llm.citations import LIST_PREFIX
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.core.units import MEASUREMENT
 

@@ -26,7 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import (
+    CARD_ONLY,
+    CARD_THEN_MODEL,
     ENV_DATA_DIR,
+    MODEL_FIRST,
     Settings,
     check_data_dir,
     remember_data_dir,
@@ -34,7 +37,6 @@ from operator_assistant.config import (
     remembered_server,
     save_settings,
 )
-from operator_assistant.core.answer.policy import CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST
 from operator_assistant.core.audit import AuditLog, record_event, settings_changes
 from operator_assistant.errors import UserError
 

@@ -33,7 +33,7 @@ from pydantic import AfterValidator, BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from operator_assistant.core.answer.policy import ANSWER_MODES
+from operator_assistant.config import ANSWER_MODES
 from operator_assistant.core.answer.records import Answered, CardReady, SourcesFound, TextGenerated, Turn
 from operator_assistant.core.audit import audit_context, record_event
 from operator_assistant.core.history import MAX_ID
@@ -697,7 +697,7 @@ def create_app(service: PlantService) -> FastAPI:
 
     @app.post(f"{PREFIX}/admin/calibrate", status_code=202, responses=admin_refusals)
     async def calibrate(body: CalibrateRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
-        from operator_assistant.core.evaluation import load_golden
+        from operator_assistant.evaluation.golden import load_golden
         from operator_assistant.resources import golden_questions
 
         if body.golden is not None:

@@ -2,8 +2,8 @@
 
 from PySide6.QtGui import QTextDocument
 
+from operator_assistant.core.answer.claims import Claim
 from operator_assistant.core.answer.records import Answer, Card, CardCell, Source
-from operator_assistant.core.llm.citations import Claim
 from operator_assistant.gui.chat import ChatPane, render_answer
 from tests.gui.test_window import click_link
 

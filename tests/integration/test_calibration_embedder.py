@@ -6,8 +6,8 @@ from operator_assistant.cli import main
 from operator_assistant.config import load_settings
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.embedding import Bf16PassageEmbedder
-from operator_assistant.core.evaluation import load_golden
 from operator_assistant.core.workspace import Workspace
+from operator_assistant.evaluation.golden import load_golden
 from tests.conftest import REPO
 from tests.integration.conftest import MODELS, copy_sample
 

@@ -3,7 +3,8 @@
 
 from operator_assistant.core.answer.calibration import calibrate
 from operator_assistant.core.assistant import open_assistant
-from operator_assistant.core.evaluation import KINDS, load_golden, run_answers, run_golden
+from operator_assistant.evaluation.answers import run_answers
+from operator_assistant.evaluation.golden import KINDS, load_golden, run_golden
 from tests.conftest import REPO, SAMPLE_DOCS
 
 GOLDEN = REPO / "corpus" / "golden.jsonl"
@@ -32,7 +33,9 @@ def test_answerable_questions_find_their_document(sample_engine):
 
 def test_refusal_calibration_separates_the_not_in_corpus_questions(sample_engine):
     # issue 3: at least 90% of not-in-corpus questions refused, at most 5% of answerable ones
-    result = calibrate(open_assistant(sample_engine), load_golden(GOLDEN), store=False)
+    assistant = open_assistant(sample_engine)
+    result = calibrate(lambda query: assistant.retrieve(query)[1], load_golden(GOLDEN), assistant.signal,
+                       sample_engine.embedder.model_id)
     assert result.signal == "sentence-similarity-v2"
     assert result.not_in_corpus_refused >= 0.9 * result.not_in_corpus, result
     assert result.answerable_refused <= 0.05 * result.answerable, result

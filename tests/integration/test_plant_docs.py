@@ -11,8 +11,9 @@ import json
 import pytest
 
 from operator_assistant.core.assistant import open_assistant
-from operator_assistant.core.evaluation import load_golden, run_answers, run_golden
 from operator_assistant.core.locations import SECTION_CHARS, section_label
+from operator_assistant.evaluation.answers import run_answers
+from operator_assistant.evaluation.golden import load_golden, run_golden
 from tests.conftest import REPO
 from tests.integration.conftest import assert_floors, assert_split_by_document, make_engine
 

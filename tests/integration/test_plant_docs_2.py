@@ -14,7 +14,8 @@ import pytest
 
 from operator_assistant.core.answer.lookup import named_keys
 from operator_assistant.core.assistant import open_assistant
-from operator_assistant.core.evaluation import load_golden, run_answers
+from operator_assistant.evaluation.answers import run_answers
+from operator_assistant.evaluation.golden import load_golden
 from tests.conftest import REPO
 from tests.integration.conftest import assert_floors, assert_split_by_document, make_engine
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from operator_assistant.core.answer.policy import CARD_ONLY
+from operator_assistant.config import CARD_ONLY
 from operator_assistant.core.assistant import Answered, open_assistant
 from operator_assistant.core.revisions import CURRENT, SUPERSEDED, UPCOMING
 from tests.conftest import make_docx

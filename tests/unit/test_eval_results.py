@@ -14,7 +14,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from operator_assistant.core.answer.records import Answer, Answered, Source
-from operator_assistant.core.evaluation import GoldenQuestion, Latency, run_answers, run_golden
+from operator_assistant.evaluation.answers import run_answers
+from operator_assistant.evaluation.golden import GoldenQuestion, run_golden
+from operator_assistant.evaluation.metrics import Latency
 
 LATENCY_KEYS = ["p50_ms", "p95_ms", "mean_ms"]
 GOLDEN_KEYS = ["questions", "answerable", "not_in_corpus", "recall@5", "recall@1", "mrr@10", "section_recall@5",

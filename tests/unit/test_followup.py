@@ -75,7 +75,7 @@ def test_equipment_named_in_a_follow_up_replaces_the_equipment_named_before():
 
 
 def test_the_evaluation_searches_with_the_same_rule_as_the_app():
-    from operator_assistant.core.evaluation import GoldenQuestion, retrieval_query
+    from operator_assistant.evaluation.golden import GoldenQuestion, retrieval_query
 
     first = GoldenQuestion("a", "What is the high alarm for booster B-2?", "number", "x.pdf", None, ("118",), None)
     follow = GoldenQuestion("b", "And for A-2 at the intake?", "follow-up", "y.pdf", None, ("76",), "a")

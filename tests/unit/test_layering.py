@@ -93,3 +93,20 @@ def test_the_server_and_the_console_client_keep_to_their_layers():
     assert _reaching(remote, ("operator_assistant.server", "fastapi", "starlette", "uvicorn",
                               "operator_assistant.core.workspace", "operator_assistant.core.index",
                               "operator_assistant.core.engine", "operator_assistant.core.assistant")) == []
+
+
+def test_the_answer_stage_never_imports_what_composes_it():
+    """core/answer is composed by the assistant and measured by the evaluation package; it imports
+    neither (calibration takes the evidence as a function), and the model backends and the settings
+    it reads from sit below it."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "operator_assistant"
+    answer = sorted((package / "core" / "answer").glob("*.py"))
+    core = sorted((package / "core").rglob("*.py"))
+    below = [*sorted((package / "core" / "llm").glob("*.py")), package / "config.py"]
+    assert answer and below
+    assert _reaching(answer, ("operator_assistant.core.assistant", "operator_assistant.core.workspace",
+                              "operator_assistant.evaluation")) == []
+    assert _reaching(core, ("operator_assistant.evaluation",)) == []
+    assert _reaching(below, ("operator_assistant.core.answer", "operator_assistant.core.assistant")) == []

@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from operator_assistant.core.evaluation import doc_ranking, mrr_at, ndcg_at, percentile, recall_at
+from operator_assistant.evaluation.metrics import doc_ranking, mrr_at, ndcg_at, percentile, recall_at
 
 
 def test_ndcg_perfect_and_partial():

@@ -10,12 +10,12 @@ import pytest
 
 from operator_assistant.config import Settings, load_settings, location_file, remember_data_dir, save_settings
 from operator_assistant.core import ingest
+from operator_assistant.core.answer.claims import claims_in, sentences
 from operator_assistant.core.answer.sentences import passage_sentences
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.chunking import Chunk, ChunkParams, indexed_text
 from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.index.manifest import ChunkRecord
-from operator_assistant.core.llm.citations import claims_in, sentences
 from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import RetrievalParams
 from operator_assistant.core.units import MEASUREMENT

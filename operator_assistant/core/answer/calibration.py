@@ -6,6 +6,8 @@ as possible while refusing at most 5% of the answerable ones. It is stored with 
 index, tagged with the signal it applies to (the hybrid evidence or a cross-encoder) and the
 embedder of the index it was fitted on; it applies to nothing else (evidence.stored_calibration).
 It must not change the index's documents; it only reads scores and stores the threshold.
+It takes the evidence as a function and the questions by their fields, so the answer stage
+does not import the assistant that composes it nor the evaluation harness that reads the files.
 """
 
 from __future__ import annotations
@@ -13,13 +15,26 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Protocol
 
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
-from operator_assistant.core.assistant import Assistant
-from operator_assistant.core.evaluation import GoldenQuestion
+from operator_assistant.core.index.manifest import Manifest
+
+
+class CalibrationQuestion(Protocol):
+    """What calibration reads of a golden question (evaluation's GoldenQuestion has it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def follows(self) -> str | None: ...
+    @property
+    def source_file(self) -> str | None: ...  # empty for a question the documents do not answer
 
 
 @dataclass(frozen=True)
@@ -49,18 +64,21 @@ def choose_threshold(answerable: Sequence[float], unanswerable: Sequence[float],
     return (floor_ + ceiling) / 2
 
 
-def question_evidence(assistant: Assistant, questions: Sequence[GoldenQuestion]) -> list[tuple[GoldenQuestion, float]]:
+def question_evidence(evidence: Callable[[str], float], questions: Sequence[CalibrationQuestion]
+                      ) -> list[tuple[CalibrationQuestion, float]]:
+    """Each question's evidence score, a follow-up searched with the question it follows."""
     by_id = {q.id: q for q in questions}
     scores = []
     for q in questions:
-        query = search_query(q.question, by_id[q.follows].question if q.follows in by_id else None)
-        _, evidence, _, _ = assistant.retrieve(query)
-        scores.append((q, evidence))
+        before = by_id.get(q.follows) if q.follows else None
+        scores.append((q, evidence(search_query(q.question, before.question if before else None))))
     return scores
 
 
-def calibrate(assistant: Assistant, questions: Sequence[GoldenQuestion], store: bool = True) -> Calibration:
-    scored = question_evidence(assistant, questions)
+def calibrate(evidence: Callable[[str], float], questions: Sequence[CalibrationQuestion], signal: str,
+              embedder: str) -> Calibration:
+    """The threshold for `signal` fitted on the questions' evidence (`evidence` scores a search query)."""
+    scored = question_evidence(evidence, questions)
     ans = [e for q, e in scored if q.source_file]
     una = [e for q, e in scored if not q.source_file]
     threshold = choose_threshold(ans, una)
@@ -72,14 +90,14 @@ def calibrate(assistant: Assistant, questions: Sequence[GoldenQuestion], store: 
         if e < t:
             loo_ans += bool(q.source_file)
             loo_una += not q.source_file
-    result = Calibration(assistant.signal, assistant.engine.embedder.model_id, threshold,
-                         len(ans), len(una), sum(e < threshold for e in ans),
-                         sum(e < threshold for e in una), loo_ans, loo_una)
-    if store:
-        manifest = assistant.engine.store.manifest
-        with manifest.transaction() as db:
-            manifest.set_meta("refusal_signal", result.signal, db)
-            manifest.set_meta("refusal_embedder", result.embedder, db)
-            manifest.set_meta("refusal_threshold", repr(result.threshold), db)
-            manifest.set_meta("refusal_calibration", json.dumps({**asdict(result), "at": time.time()}), db)
-    return result
+    return Calibration(signal, embedder, threshold, len(ans), len(una), sum(e < threshold for e in ans),
+                       sum(e < threshold for e in una), loo_ans, loo_una)
+
+
+def store_calibration(manifest: Manifest, result: Calibration) -> None:
+    """Keep the threshold with the index (read back by evidence.stored_calibration)."""
+    with manifest.transaction() as db:
+        manifest.set_meta("refusal_signal", result.signal, db)
+        manifest.set_meta("refusal_embedder", result.embedder, db)
+        manifest.set_meta("refusal_threshold", repr(result.threshold), db)
+        manifest.set_meta("refusal_calibration", json.dumps({**asdict(result), "at": time.time()}), db)

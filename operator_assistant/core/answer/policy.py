@@ -10,12 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# What leads an answer (`answer_mode` in config.toml).
-CARD_ONLY = "card"  # the document's own words only; the model is never called
-CARD_THEN_MODEL = "card+model"  # the card at once, then the model's wording if it passes every check
-MODEL_FIRST = "model-first"  # for a plant that installs a bigger GGUF: checked wording above the card
-ANSWER_MODES = (CARD_ONLY, CARD_THEN_MODEL, MODEL_FIRST)
-
 
 @dataclass(frozen=True)
 class AnswerPolicy:

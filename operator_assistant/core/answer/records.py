@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, asdict, dataclass, field
 from enum import StrEnum
 
-from operator_assistant.core.llm.citations import Claim
+from operator_assistant.core.answer.claims import Claim
 
 REFUSAL = "I don't have that information in the provided documents."
 

@@ -18,9 +18,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from operator_assistant.core.answer.claims import LIST_PREFIX, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
-from operator_assistant.core.llm.citations import LIST_PREFIX, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything

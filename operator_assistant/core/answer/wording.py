@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from operator_assistant.core.answer.claims import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, is_refusal
 from operator_assistant.core.llm.base import Message
-from operator_assistant.core.llm.citations import MARKER, claims_in, is_verified, passage_facts, sentences
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
 from operator_assistant.core.units import normalise_unit
 

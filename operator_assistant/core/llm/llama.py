@@ -13,7 +13,6 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
-from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.llm.base import Message
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
@@ -30,7 +29,7 @@ def find_gguf(model: ResolvedModel) -> str:
 
 class LlamaCppModel:
     def __init__(self, model: ResolvedModel, context_size: int = 2048, threads: int = 0, seed: int = 0,
-                 repeat_penalty: float = DEFAULT_POLICY.repeat_penalty) -> None:
+                 repeat_penalty: float = 1.0) -> None:
         try:
             from llama_cpp import Llama
         except ImportError as exc:  # the native library failed to build or load
@@ -76,5 +75,6 @@ class LlamaCppModel:
                 chunks.close()  # stops llama.cpp between tokens when we leave early
 
 
-def load_llm(model: ResolvedModel, context_size: int, threads: int = 0) -> LlamaCppModel:
-    return LlamaCppModel(model, context_size, threads)
+def load_llm(model: ResolvedModel, context_size: int, threads: int = 0, repeat_penalty: float = 1.0) -> LlamaCppModel:
+    """The model; `repeat_penalty` is the answer stage's (its policy), 1.0 repeats freely."""
+    return LlamaCppModel(model, context_size, threads, repeat_penalty=repeat_penalty)

@@ -3,7 +3,7 @@
 A claim is a number (with its unit, when one follows) or a plant identifier; a passage's
 facts are its claims, with and without units. The model's wording is shown only when
 each of its claims is among the facts of the card it words (see core/answer/wording.py).
-It must not decide what is shown: the answer stage does, with these checks.
+It must not decide what is shown: wording.py does, with these checks (moved here from core/llm: no model code).
 """
 
 from __future__ import annotations

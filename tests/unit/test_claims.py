@@ -1,6 +1,6 @@
 """Claims (figures and identifiers) in a text and the facts of a passage."""
 
-from operator_assistant.core.llm.citations import claims_in, is_verified, passage_facts, sentences
+from operator_assistant.core.answer.claims import claims_in, is_verified, passage_facts, sentences
 
 PASSAGE = ("| B-2 | PT-2102 | 66 | 118 | 127 | psi |\nGrease the P-201A bearings every 2,000\nhours of running. "
            "Dose is 3.5 mg/L.")
