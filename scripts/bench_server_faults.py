@@ -2,7 +2,7 @@
 
     PYTHONPATH=. .venv/bin/python scripts/bench_server_faults.py [--trials 10] [--kinds ingest answer upload question]
         [--seed N] [--work DIR]
-Each trial runs real processes (tests/integration/server_faults.py says what each checks) and
+Each trial runs real processes (tests/support/server_faults.py says what each checks) and
 kills at a seeded random moment. Prints one line per trial, then a table: kind, trials, kills
 that landed mid-operation, failures (a failed check; must be 0), recovery time p50/max.
 Recovery: mid-ingest, from the kill until the polling console has its job's outcome; mid-answer,
@@ -20,7 +20,7 @@ import time
 import traceback
 from pathlib import Path
 
-from tests.integration.server_faults import TrialResult, Trials
+from tests.support.server_faults import TrialResult, Trials
 
 from operator_assistant.evaluation.metrics import percentile
 

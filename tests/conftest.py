@@ -1,10 +1,14 @@
-"""Shared fixtures: tiny documents of every format, made in the test itself."""
+"""Shared fixtures: tiny documents of every format, made in the test itself, and the real bundled embedder."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+# The shared helpers' asserts report their values as a test module's do (pytest rewrites only
+# test modules and conftests unless told).
+pytest.register_assert_rewrite("tests.support")
 
 # Tiers by folder: `make test-fast` (unit and the window's own tests, about two minutes) while
 # editing, `make test` (everything, what CI runs) before a commit lands. A marker set in a
@@ -33,6 +37,33 @@ def scripted_admin_passphrase():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(ENV_ADMIN_PASSPHRASE, TEST_ADMIN_PASSPHRASE)
         yield
+
+
+# The real bundled embedder, loaded once a session, for the integration and window tests that ask for it.
+@pytest.fixture(scope="session")
+def embedder():
+    from operator_assistant.core.embedding import load_embedder
+    from operator_assistant.core.models import resolve_model
+    from operator_assistant.errors import ModelError
+    from tests.support.engines import MODELS
+
+    try:
+        model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
+    except ModelError as exc:
+        pytest.fail(f"{exc} (the integration tests need the bundled weights)")
+    return load_embedder(model)
+
+
+@pytest.fixture(scope="session")
+def app_embedder():
+    """The embedder the app picks for a new data folder (bfloat16 passages where the CPU has them):
+    for opening an index the command line built."""
+    from operator_assistant.core.embedding import default_backend, load_embedder
+    from operator_assistant.core.models import resolve_model
+    from tests.support.engines import MODELS
+
+    model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
+    return load_embedder(model, backend=default_backend(model.model_id, None))
 
 
 def make_pdf(path: Path, pages: list[list[tuple[str, float]]], title: str | None = None) -> Path:

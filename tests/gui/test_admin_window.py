@@ -5,8 +5,8 @@ from PySide6.QtWidgets import QApplication
 
 from operator_assistant.core.roles import set_passphrase
 from operator_assistant.gui.admin import AdminDialog
-from tests.gui.test_window import LONG, drop, open_window, sample_folder
-from tests.unit.test_roles import FakeClock
+from tests.support.clock import FakeClock
+from tests.support.window import LONG, drop, open_window, sample_folder
 
 PASS = "control room admin"
 

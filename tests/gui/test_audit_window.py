@@ -4,8 +4,8 @@ import json
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.audit import AuditLog
-from tests.gui.test_window import LONG, open_window, sample_folder
-from tests.integration.conftest import MODELS
+from tests.support.engines import MODELS
+from tests.support.window import LONG, open_window, sample_folder
 
 
 def events(data_dir) -> list[dict]:

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 
 from operator_assistant.gui.corpus import COLUMNS
 from tests.conftest import make_docx
-from tests.gui.test_window import LONG, drop, open_window, sample_folder
-from tests.integration.test_bad_input import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
+from tests.support.files import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
+from tests.support.window import LONG, drop, open_window, sample_folder
 
 
 def table_rows(corpus) -> dict[str, tuple[str, str]]:

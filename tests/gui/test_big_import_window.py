@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from tests.gui.test_window import LONG, open_window
-from tests.integration.test_big_import import manuals
+from tests.support.files import manuals
+from tests.support.window import LONG, open_window
 
 
 def test_questions_are_answered_from_indexed_documents_while_a_big_import_runs(qtbot, tmp_path, monkeypatch):

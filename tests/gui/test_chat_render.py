@@ -5,7 +5,7 @@ from PySide6.QtGui import QTextDocument
 from operator_assistant.core.answer.claims import Claim
 from operator_assistant.core.answer.records import Answer, Card, CardCell, Source
 from operator_assistant.gui.chat import ChatPane, render_answer
-from tests.gui.test_window import click_link
+from tests.support.window import click_link
 
 COLUMNS = ("Pump", "Transmitter", "Low alarm", "High alarm", "High-high trip", "Unit")
 ROWS = (("B-1", "PT-2101", "64", "116", "125", "psi"), ("B-2", "PT-2102", "66", "118", "127", "psi"),

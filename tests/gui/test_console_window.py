@@ -24,9 +24,9 @@ from operator_assistant.remote.client import Backoff, PlantClient
 from operator_assistant.remote.workspace import RemoteWorkspace
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import TEST_ADMIN_PASSPHRASE
-from tests.gui.test_window import click_link, drop
-from tests.integration.conftest import MODELS, copy_sample, embedder  # noqa: F401 - the session embedder fixture
-from tests.integration.test_server import RunningServer, free_port
+from tests.support.engines import MODELS, copy_sample
+from tests.support.server import RunningServer, free_port
+from tests.support.window import click_link, drop
 
 # a real plant server with the real models: the whole suite's tier, not the editing loop's
 pytestmark = pytest.mark.slow
@@ -48,7 +48,7 @@ class Plant:
 
 
 @pytest.fixture(scope="module")
-def plant(tmp_path_factory, embedder):  # noqa: F811 - the fixture imported above
+def plant(tmp_path_factory, embedder):
     data_dir = tmp_path_factory.mktemp("plant")
     # the model words the card, so the window's answer streams tokens
     (data_dir / "config.toml").write_text('answer_mode = "card+model"\n', encoding="utf-8")

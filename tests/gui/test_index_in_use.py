@@ -3,8 +3,8 @@
 import subprocess
 import sys
 
-from tests.gui.test_window import LONG, open_window, sample_folder
-from tests.integration.test_concurrency import HOLD
+from tests.support.processes import HOLD
+from tests.support.window import LONG, open_window, sample_folder
 
 
 def test_window_says_the_index_is_in_use_and_still_answers_from_it(qtbot, tmp_path):

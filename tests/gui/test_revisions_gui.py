@@ -5,7 +5,7 @@ from datetime import date
 from operator_assistant.core.answer.records import Source
 from operator_assistant.gui.corpus import COLUMNS, CorpusManager, IdentityDialog
 from operator_assistant.gui.viewer import SourceViewer
-from tests.integration.conftest import make_engine
+from tests.support.engines import make_engine
 
 
 def test_corpus_table_and_viewer_show_the_revision(qtbot, tmp_path):

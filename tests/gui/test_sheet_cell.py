@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from operator_assistant.core.answer.records import Source
 from operator_assistant.core.documents import load_document
 from operator_assistant.gui.viewer import SourceViewer
-from tests.gui.test_window import LONG, click_link, drop, open_window
-from tests.spreadsheets import setpoint_workbook
+from tests.support.spreadsheets import setpoint_workbook
+from tests.support.window import LONG, click_link, drop, open_window
 
 
 def long_sheet(path: Path, rows: int = 400) -> Path:

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QMessageBox
 from operator_assistant.config import load_settings
 from operator_assistant.core.index.lock import claim_data_folder
 from operator_assistant.gui import app
-from tests.integration.conftest import MODELS
+from tests.support.engines import MODELS
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

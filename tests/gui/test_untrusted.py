@@ -11,7 +11,7 @@ from PySide6.QtGui import QDesktopServices, QTextDocument
 from operator_assistant.core.assistant import Answer, Source
 from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.viewer import SourceViewer
-from tests.integration.conftest import embedder, make_engine  # noqa: F401 - the real embedder fixture
+from tests.support.engines import make_engine
 
 HOSTILE = """<!DOCTYPE html>
 <html><head><title>Dosing pump notes &lt;b&gt;v2&lt;/b&gt;</title>
@@ -44,7 +44,7 @@ def network_attempts(monkeypatch):
     return attempts, opened
 
 
-def test_hostile_html_is_shown_as_text_and_fetches_nothing(qtbot, tmp_path, embedder, network_attempts):  # noqa: F811
+def test_hostile_html_is_shown_as_text_and_fetches_nothing(qtbot, tmp_path, embedder, network_attempts):
     attempts, opened = network_attempts
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -7,7 +7,7 @@ import pypdfium2 as pdfium
 from operator_assistant.core.answer.records import Source
 from operator_assistant.core.documents import load_document
 from operator_assistant.gui.viewer import SourceViewer
-from tests.unit.test_pdf_columns import RIGHT, pdfium_text, two_column_page
+from tests.support.pdf_pages import RIGHT, pdfium_text, two_column_page
 
 CITED = "half a milligram per litre at all times"  # the end of one right-column line and the start of the next
 

@@ -11,7 +11,7 @@ from operator_assistant.core.documents.ocr import OcrEngine, OcrReader
 from operator_assistant.core.models import resolve_model
 from operator_assistant.gui.viewer import SourceViewer
 from tests.conftest import SCAN_DPI, image_pdf, scanned_page
-from tests.integration.conftest import MODELS
+from tests.support.engines import MODELS
 
 pytestmark = pytest.mark.integration
 

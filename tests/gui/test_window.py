@@ -4,89 +4,20 @@ import os
 import shutil
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.roles import is_passphrase_set, set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
-from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS
+from tests.conftest import SAMPLE_DOCS
+from tests.support.engines import MODELS
+from tests.support.window import LONG, click_link, drop, open_window, sample_folder, unlock_admin, window_workspace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-LONG = 180_000  # ms; model loading and a first answer on two cores
-
-
-def unlock_admin(win: MainWindow) -> None:
-    """Admin mode on, as an admin turns it on (the passphrase is set on first use)."""
-    if not is_passphrase_set(win.settings.data_dir):
-        set_passphrase(win.settings.data_dir, TEST_ADMIN_PASSPHRASE)
-    assert win.admin.session.unlock(TEST_ADMIN_PASSPHRASE)
-    win.admin.check()
-
-
-def window_workspace(data_dir, models_dir) -> Workspace:
-    """The data folder as the window opens it (reads and writes on their own connections)."""
-    return Workspace.for_window(load_settings(data_dir=data_dir, models_dir=models_dir))
-
-
-def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:
-    """A shown window on `data_dir`, its models loaded; in admin mode unless `admin` is False."""
-    win = MainWindow(window_workspace(data_dir, MODELS), offer_sample=False)
-    qtbot.addWidget(win)
-    win.show()
-    with qtbot.waitSignal(win.ready, timeout=LONG):
-        pass
-    if admin:
-        unlock_admin(win)
-    return win
-
-
 @pytest.fixture
 def window(qtbot, tmp_path):
     win = open_window(qtbot, tmp_path / "data")
     yield win
     win.close()
-
-
-def sample_folder(tmp_path, *names: str):
-    """A folder holding copies of some sample documents."""
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for name in names:
-        shutil.copy(SAMPLE_DOCS / name, folder)
-    return folder
-
-
-def drop(widget, paths) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
-                       Qt.KeyboardModifier.NoModifier)
-    widget.dropEvent(event)
-
-
-def click_link(qtbot, browser, text: str) -> None:
-    """Click with the mouse on the first link in `browser` whose text is `text`, as a person would."""
-    from PySide6.QtGui import QTextCursor
-
-    block = browser.document().begin()
-    while block.isValid():
-        it = block.begin()
-        while not it.atEnd():
-            fragment = it.fragment()
-            if fragment.charFormat().isAnchor() and fragment.text().startswith(text):
-                cursor = QTextCursor(browser.document())
-                cursor.setPosition(fragment.position() + 1)
-                browser.setTextCursor(cursor)
-                browser.ensureCursorVisible()
-                point = browser.cursorRect(cursor).center()
-                qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
-                return
-            it += 1
-        block = block.next()
-    raise AssertionError(f"no link {text!r} in {browser.toPlainText()[:300]!r}")
 
 
 @pytest.fixture

@@ -1,58 +1,14 @@
-"""Integration fixtures: the real bundled embedder, real Chroma directories on disk."""
+"""Integration fixtures: the sample corpus indexed once, a folder for documents (the real bundled embedder is
+a fixture in tests/conftest.py, shared with the window tests)."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from operator_assistant.config import load_settings
-from operator_assistant.core.assistant import Assistant
-from operator_assistant.core.embedding import default_backend, load_embedder
-from operator_assistant.core.engine import Engine
-from operator_assistant.core.models import resolve_model
-from operator_assistant.core.retrieval.rerank import NoReranker
-from operator_assistant.errors import ModelError
-from tests.conftest import REPO, SAMPLE_DOCS
-
-MODELS = REPO / "models"
-
-@pytest.fixture(scope="session")
-def embedder():
-    try:
-        model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
-    except ModelError as exc:
-        pytest.fail(f"{exc} (the integration tests need the bundled weights)")
-    return load_embedder(model)
-
-
-@pytest.fixture(scope="session")
-def app_embedder():
-    """The embedder the app picks for a new data folder (bfloat16 passages where the CPU has them):
-    for opening an index the command line built."""
-    model = resolve_model(MODELS, "all-MiniLM-L6-v2", "embedder")
-    return load_embedder(model, backend=default_backend(model.model_id, None))
-
-
-def make_engine(data_dir: Path, loaded_embedder=None, models_dir: Path = MODELS, **overrides) -> Engine:
-    """An engine on a data dir; pass the session's embedder to skip loading it again."""
-    return Engine(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), loaded_embedder)
-
-
-def card_assistant(folder: Path, data_dir: Path, loaded_embedder) -> Iterator[Assistant]:
-    """An assistant over `folder` (indexed into `data_dir`) with no language model: for tests of the card.
-    A generator, for a fixture to `yield from`."""
-    engine = make_engine(data_dir, loaded_embedder)
-    report = engine.ingest([folder])
-    assert not report.failed, report.failed
-
-    def no_model():
-        raise ModelError("no language model in this test")
-
-    yield Assistant(engine, NoReranker(), no_model)
-    engine.close()
+from tests.conftest import SAMPLE_DOCS
+from tests.support.engines import make_engine
 
 
 @pytest.fixture(scope="session")
@@ -70,55 +26,3 @@ def docs(tmp_path: Path) -> Path:
     folder = tmp_path / "docs"
     folder.mkdir()
     return folder
-
-
-def copy_sample(names: list[str], target: Path) -> None:
-    for name in names:
-        shutil.copy(SAMPLE_DOCS / name, target / name)
-
-
-def assert_switching_embedders_re_embeds(data_dir: Path, docs: Path, before, after, models_dir: Path = MODELS) -> None:
-    """An index built with `before` is refused by `after` until ingest re-embeds every chunk."""
-    from operator_assistant.errors import IndexMismatch
-
-    first = make_engine(data_dir, before, models_dir=models_dir)
-    assert not first.ingest([docs]).failed
-    first.close()
-    engine = make_engine(data_dir, after, models_dir=models_dir)
-    try:
-        with pytest.raises(IndexMismatch):
-            engine.search("gas testing before entry")
-        report = engine.ingest([docs])
-        assert any("re-embedding every chunk" in note for note in report.notes)
-        assert engine.store.embedder_id == after.model_id
-        assert engine.search("gas testing before entry").hits
-    finally:
-        engine.close()
-
-
-def assert_split_by_document(questions, names: set[str]) -> None:
-    """A real-document question set as issue 25 asks: unique ids, real documents, each document in one
-    half only (a follow-up in the half of the question it follows), both halves with not-in-corpus rows."""
-    from collections import defaultdict
-
-    by_id = {q.id: q for q in questions}
-    assert len(by_id) == len(questions) >= 40
-    halves: dict[str, set[str]] = defaultdict(set)
-    for q in questions:
-        assert q.split in ("tune", "confirm"), q.id
-        assert (q.source_file is None) == (q.kind in ("not-listed", "not-in-corpus")), q.id
-        assert q.source_file is None or q.source_file in names, q.id
-        assert q.follows is None or by_id[q.follows].split == q.split, q.id
-        if q.source_file:
-            halves[q.source_file].add(q.split)
-    assert all(len(h) == 1 for h in halves.values()), halves
-    for half in ("tune", "confirm"):
-        assert any(q.kind == "not-in-corpus" and q.split == half for q in questions), half
-
-
-def assert_floors(result, tune: float, confirm: float) -> None:
-    """Never a value shown that the cited text does not hold; answer_correct at or above each half's floor."""
-    assert result.overall.shown_unsupported_values == 0, [r.unsupported for r in result.rows if r.unsupported]
-    for half, floor in (("tune", tune), ("confirm", confirm)):
-        metrics = result.by_split[half]
-        assert metrics.answer_correct is not None and metrics.answer_correct >= floor, (half, metrics)

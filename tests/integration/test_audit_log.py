@@ -6,7 +6,7 @@ import shutil
 from operator_assistant.cli import main
 from operator_assistant.core.audit import AuditLog
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS, make_engine
+from tests.support.engines import MODELS, make_engine
 
 QUESTION = "What is the high discharge pressure alarm setpoint for booster pump B-2?"
 

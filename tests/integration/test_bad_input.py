@@ -17,17 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, make_docx, make_pdf
-from tests.integration.conftest import MODELS, make_engine
-from tests.integration.test_ingest import consistent
-from tests.spreadsheets import alarm_csv, replace_part, setpoint_workbook
+from tests.conftest import REPO, make_docx
+from tests.support.engines import MODELS, consistent, make_engine
+from tests.support.files import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
+from tests.support.spreadsheets import alarm_csv, replace_part, setpoint_workbook
 
 PASSPHRASE = "bad-input-tests"  # the CLI's ingest needs admin mode; a script passes it in the environment
 MANUAL = ("# Pump Manual\n\n## Alarms\n\nPT-2105 high discharge alarm is 85 psi. The low alarm is 40 psi.\n\n"
           "## Maintenance\n\nGrease the bearings of P-201A every 2,000 running hours.\n")
-SIZE_LIMIT_MB = 1  # set in config.toml for the tests; the default is 200
-
-
 @dataclass
 class Case:
     """Files of one bad batch and what each must come out as: name -> (status, words in the message)."""
@@ -46,42 +43,6 @@ def good_file(folder: Path, case: str, number: int) -> tuple[str, tuple[str, str
     (folder / name).write_text(f"# Check valves\n\nCheck valve CV-{number} on the {case} line is inspected weekly.\n",
                                encoding="utf-8")
     return name, ("added", ""), (f"CV-{number} check valve", name, f"CV-{number}")
-
-
-def scanned_pdf(path: Path) -> Path:
-    """A page that is only a picture of text, as a scanner makes it."""
-    from fpdf import FPDF
-    from PIL import Image, ImageDraw
-
-    image = Image.new("L", (800, 400), 255)
-    ImageDraw.Draw(image).text((40, 40), "HIGH ALARM PT-2105 85 PSI", fill=0)
-    picture = path.with_suffix(".png")
-    image.save(picture)
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.image(str(picture), x=10, y=10, w=180)
-    pdf.output(str(path))
-    picture.unlink()
-    return path
-
-
-def encrypted_pdf(path: Path) -> Path:
-    from fpdf import FPDF
-
-    pdf = FPDF()
-    pdf.set_encryption(owner_password="owner-secret", user_password="user-secret")
-    pdf.add_page()
-    pdf.set_font("Helvetica", size=12)
-    pdf.cell(text="Confidential: the PT-2105 trip is at 90 psi.")
-    pdf.output(str(path))
-    return path
-
-
-def real_pdf_bytes(folder: Path) -> bytes:
-    path = make_pdf(folder / "source.tmp", [[("Booster Manual", 18), ("The B-2 pump trips at 95 psi. " * 30, 10)]] * 3)
-    data = path.read_bytes()
-    path.unlink()
-    return data
 
 
 ENCODED = {  # encoding -> (text, a word to search for)
@@ -272,11 +233,6 @@ def assert_searchable(engine, spec: Case) -> None:
     all_text = "\n".join(c.context + "\n" + c.text for c in engine.store.manifest.chunks(ids).values())
     for text in spec.absent:
         assert text not in all_text
-
-
-def write_config(data_dir: Path) -> None:
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "config.toml").write_text(f"max_file_mb = {SIZE_LIMIT_MB}\n", encoding="utf-8")
 
 
 @pytest.fixture

@@ -7,23 +7,8 @@ from pathlib import Path
 
 from operator_assistant.cli import main
 from operator_assistant.core.ingest import CANCELLED_BEFORE_WRITTEN, IngestProgress
-from tests.integration.conftest import MODELS, make_engine
-
-TOPICS = ("chlorine contact tank", "backwash pump", "sludge thickener", "ozone generator", "lime silo",
-          "raw water intake")
-
-
-def manuals(folder: Path, count: int = 6) -> list[Path]:
-    """Small real manuals, each about one piece of plant with its own setpoint."""
-    folder.mkdir(parents=True, exist_ok=True)
-    files = []
-    for n, topic in enumerate(TOPICS[:count]):
-        file = folder / f"manual-{n + 1}.md"
-        file.write_text(f"# {topic.title()} manual\n\n## Alarms\n\nThe {topic} high alarm setpoint is {n + 3}.{n} bar. "
-                        f"Check the {topic} every shift and log the reading.\n\n## Maintenance\n\n"
-                        f"Grease the {topic} bearings every {n + 2} weeks.\n", encoding="utf-8")
-        files.append(file)
-    return files
+from tests.support.engines import MODELS, make_engine
+from tests.support.files import TOPICS, manuals
 
 
 class CountingEmbedder:

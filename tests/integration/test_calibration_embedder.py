@@ -9,7 +9,7 @@ from operator_assistant.core.embedding import Bf16PassageEmbedder
 from operator_assistant.core.workspace import Workspace
 from operator_assistant.evaluation.golden import load_golden
 from tests.conftest import REPO
-from tests.integration.conftest import MODELS, copy_sample
+from tests.support.engines import MODELS, copy_sample
 
 NAMES = ["confined-space-entry.txt", "alarm-response-procedures.md", "booster-station-b-om-manual.pdf"]
 

@@ -9,8 +9,7 @@ import pytest
 from operator_assistant.core.answer.card import _whole_at_edges, asked_step
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, Source
 from operator_assistant.core.answer.sentences import Piece
-from tests.integration.conftest import card_assistant
-from tests.integration.test_lookup import ask, assert_cells_in_place
+from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
 SHUTDOWN = """Standby generator G-2 operation
 

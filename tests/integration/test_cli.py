@@ -8,9 +8,9 @@ import pytest
 
 from operator_assistant.cli import main
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS
-from tests.spreadsheets import setpoint_workbook
-from tests.unit.test_eval_results import ANSWERS_KEYS, ANSWERS_ROW_KEYS, GOLDEN_KEYS
+from tests.support.engines import MODELS
+from tests.support.eval_keys import ANSWERS_KEYS, ANSWERS_ROW_KEYS, GOLDEN_KEYS
+from tests.support.spreadsheets import setpoint_workbook
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

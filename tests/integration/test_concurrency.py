@@ -11,8 +11,8 @@ from pathlib import Path
 
 from operator_assistant.core.assistant import Answered, SourcesFound, open_assistant
 from tests.conftest import TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS, copy_sample, make_engine
-from tests.integration.test_ingest import consistent
+from tests.support.engines import MODELS, consistent, copy_sample, make_engine
+from tests.support.processes import HOLD
 
 QUERIES = [
     "oxygen range acceptable confined space entry",
@@ -112,17 +112,6 @@ def test_questions_during_ingestion_see_a_consistent_index(tmp_path, docs, embed
     total = consistent(writer)
     assert consistent(reader) == total
     assert reader.search(QUERIES[0], k=1).hits
-
-
-HOLD = """
-import sys
-from pathlib import Path
-from operator_assistant.core.index.store import IndexStore
-store = IndexStore(Path(sys.argv[1]))
-with store.writing():
-    print("holding", flush=True)
-    sys.stdin.readline()
-"""
 
 
 def _cli(data: Path, *args: str) -> subprocess.CompletedProcess:

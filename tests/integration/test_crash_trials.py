@@ -24,8 +24,8 @@ import pytest
 from operator_assistant.config import load_settings
 from operator_assistant.core.chunking import ChunkParams
 from tests.conftest import REPO, TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS, copy_sample
-from tests.integration.index_check import Corpus, check_after_kill, check_complete
+from tests.support.engines import MODELS, copy_sample
+from tests.support.index_check import Corpus, check_after_kill, check_complete
 
 KILLS = 20  # trials go on until this many landed (a job may finish before its kill)
 MAX_TRIALS = 40
@@ -83,7 +83,7 @@ def child(cmd):
         engine.store.remove_documents(docs, embedder.model_id)
     mark("done")
     if cmd.get("check"):
-        from tests.integration.index_check import index_report
+        from tests.support.index_check import index_report
 
         Path(cmd["check"]).write_text(json.dumps(index_report(engine.store, embedder.model_id)))
 

@@ -12,7 +12,7 @@ from operator_assistant.core.documents import load_document
 from operator_assistant.core.embedding import Bf16PassageEmbedder, bf16_unsupported_reason, load_embedder
 from operator_assistant.core.models import resolve_model
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS, assert_switching_embedders_re_embeds, copy_sample
+from tests.support.engines import MODELS, assert_switching_embedders_re_embeds, copy_sample
 
 NAME = "all-MiniLM-L6-v2"
 needs_bf16 = pytest.mark.skipif(bf16_unsupported_reason() is not None,
@@ -79,7 +79,7 @@ def test_an_index_built_in_float32_is_re_embedded_for_bf16(bf16_embedder, embedd
 
 def test_without_a_setting_a_new_index_is_built_in_bf16_and_an_existing_one_keeps_its_embedder(
         embedder, tmp_path: Path, docs: Path):
-    from tests.integration.conftest import make_engine
+    from tests.support.engines import make_engine
 
     copy_sample(["confined-space-entry.txt"], docs)
     model_id = embedder.model_id

@@ -13,7 +13,7 @@ from operator_assistant.core.embedding_export import EXPORT_DIR, RECORD_FILE, pr
 from operator_assistant.core.models import export_state, load_manifest, resolve_model, sha256_file
 from operator_assistant.errors import ModelError
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import MODELS, assert_switching_embedders_re_embeds, copy_sample
+from tests.support.engines import MODELS, assert_switching_embedders_re_embeds, copy_sample
 
 NAME = "all-MiniLM-L6-v2"
 

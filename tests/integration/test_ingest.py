@@ -7,31 +7,8 @@ import pytest
 
 from operator_assistant.core.models import load_manifest
 from operator_assistant.errors import IndexMismatch
-from tests.integration.conftest import MODELS, make_engine
-
-MANUAL = """# Pump Manual
-
-## Alarms
-
-PT-2105 high discharge alarm is 85 psi. The low alarm is 40 psi.
-
-## Maintenance
-
-Grease the bearings of P-201A every 2,000 running hours.
-
-## Contacts
-
-Call the control room on extension 4410.
-"""
-
-
-def consistent(engine) -> int:
-    store = engine.store
-    ids = {cid for cid, *_ in store.manifest.lexical_rows()}
-    assert store.vectors(engine.embedder.model_id).ids() == ids
-    assert set(store.lexical().index.ids) == ids
-    assert store.health()["consistent"]
-    return len(ids)
+from tests.support.engines import MODELS, consistent, make_engine
+from tests.support.files import MANUAL
 
 
 def statuses(report):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from operator_assistant.core.documents.process import DocumentProcess
 from tests.conftest import SAMPLE_DOCS
-from tests.integration.conftest import make_engine
+from tests.support.engines import make_engine
 
 
 def _index(engine) -> dict[str, tuple[str, str]]:

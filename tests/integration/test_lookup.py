@@ -9,12 +9,10 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.core.answer.records import REFUSAL, TABLE
-from operator_assistant.core.assistant import Answered
-from operator_assistant.core.documents import load_document
 from tests.conftest import make_docx
-from tests.integration.conftest import card_assistant, make_engine
-from tests.spreadsheets import alarm_csv, setpoint_workbook, write
-from tests.unit.test_entries import MIB
+from tests.support.engines import ask, assert_cells_in_place, card_assistant, make_engine
+from tests.support.files import MIB
+from tests.support.spreadsheets import alarm_csv, setpoint_workbook, write
 
 FAULTS = [("F1", "Over voltage", "Mains voltage above 264 V", "Check the supply transformer tap"),
           ("F2", "Under voltage", "Mains voltage below 180 V", "Check the incoming fuses"),
@@ -151,21 +149,6 @@ def lookup_docs(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder, lookup_docs):
     yield from card_assistant(lookup_docs, tmp_path_factory.mktemp("lookup-index"), embedder)
-
-
-def ask(assistant, question: str):
-    events = list(assistant.ask(question, mode="card"))
-    return next(e.answer for e in events if isinstance(e, Answered))
-
-
-def assert_cells_in_place(answer) -> None:
-    """Every cell of the card is the document's text at the cell's offsets (so the viewer highlights it)."""
-    for cell in answer.card.cells:
-        if not cell.text:
-            continue
-        source = answer.citations[cell.source - 1]
-        document = load_document(Path(source.source))
-        assert " ".join(document.text[cell.start:cell.end].split()) == " ".join(cell.text.split()), cell
 
 
 def test_a_fault_code_gets_its_whole_row_from_the_fault_table(assistant) -> None:

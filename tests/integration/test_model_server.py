@@ -30,8 +30,8 @@ from operator_assistant.remote.protocol import API_HEADER, API_VERSION
 from operator_assistant.server.model import ModelServer
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import REPO, SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS
-from tests.integration.test_server import QUESTION, free_port
+from tests.support.engines import MODELS
+from tests.support.server import QUESTION, free_port
 
 pytestmark = pytest.mark.slow
 

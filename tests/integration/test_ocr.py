@@ -13,7 +13,7 @@ from operator_assistant.core.ingest import IngestProgress
 from operator_assistant.core.models import resolve_model
 from operator_assistant.errors import Cancelled
 from tests.conftest import SCAN_DPI, image_pdf, noise_page, scanned_page
-from tests.integration.conftest import MODELS, make_engine
+from tests.support.engines import MODELS, make_engine
 
 PAGE_ONE = ["Chlorine contact basin SOP-114", "Close valve V-12 before opening the bypass."]
 PAGE_THREE = ["Backwash filter 4 when head loss reaches 2.4 m.", "Log the run time in the filter book."]

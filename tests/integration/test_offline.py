@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from tests.conftest import REPO, SAMPLE_DOCS
-from tests.integration.conftest import MODELS
+from tests.support.engines import MODELS
 
 GUARDED_RUN = r"""
 import json, socket, sys

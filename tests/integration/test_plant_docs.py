@@ -15,7 +15,7 @@ from operator_assistant.core.locations import SECTION_CHARS, section_label
 from operator_assistant.evaluation.answers import run_answers
 from operator_assistant.evaluation.golden import load_golden, run_golden
 from tests.conftest import REPO
-from tests.integration.conftest import assert_floors, assert_split_by_document, make_engine
+from tests.support.engines import assert_floors, assert_split_by_document, make_engine
 
 PLANT_DOCS = REPO.parent / "shared" / "benchmarks" / "plant-docs" / "docs"
 QUESTIONS = REPO / "tests" / "data" / "plant_docs_golden.jsonl"

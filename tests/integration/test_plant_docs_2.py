@@ -17,7 +17,7 @@ from operator_assistant.core.assistant import open_assistant
 from operator_assistant.evaluation.answers import run_answers
 from operator_assistant.evaluation.golden import load_golden
 from tests.conftest import REPO
-from tests.integration.conftest import assert_floors, assert_split_by_document, make_engine
+from tests.support.engines import assert_floors, assert_split_by_document, make_engine
 
 PLANT_DOCS_2 = REPO.parent / "shared" / "benchmarks" / "plant-docs-2" / "docs"
 QUESTIONS = REPO / "tests" / "data" / "plant_docs_2_golden.jsonl"

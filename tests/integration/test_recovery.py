@@ -13,8 +13,8 @@ import pytest
 from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.index.vectors import VectorStore
-from tests.integration.conftest import MODELS, make_engine
-from tests.integration.test_ingest import MANUAL, consistent
+from tests.support.engines import MODELS, consistent, make_engine
+from tests.support.files import MANUAL
 
 
 def test_crash_after_manifest_commit_is_repaired_on_open(tmp_path, docs, embedder, monkeypatch):

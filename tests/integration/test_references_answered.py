@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.conftest import card_assistant
-from tests.integration.test_lookup import ask, assert_cells_in_place
+from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
 RULES = """# Backflow rules for the district
 

@@ -9,7 +9,7 @@ from operator_assistant.config import CARD_ONLY
 from operator_assistant.core.assistant import Answered, open_assistant
 from operator_assistant.core.revisions import CURRENT, SUPERSEDED, UPCOMING
 from tests.conftest import make_docx
-from tests.integration.conftest import copy_sample, make_engine
+from tests.support.engines import copy_sample, make_engine
 
 TODAY = date(2026, 6, 1)
 QUESTION = "What is the free chlorine residual setpoint at the clearwell?"

@@ -15,7 +15,7 @@ import pytest
 from operator_assistant.cli import main
 from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, check_passphrase, is_passphrase_set, set_passphrase
 from tests.conftest import REPO, SAMPLE_DOCS
-from tests.integration.conftest import MODELS
+from tests.support.engines import MODELS
 
 DOC = "filter-backwash-procedure.md"
 

@@ -9,98 +9,27 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.answer.records import Answered, CardReady, TextGenerated, Turn
 from operator_assistant.core.audit import AuditLog
-from operator_assistant.core.roles import set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import UserError
 from operator_assistant.remote import client as client_module
 from operator_assistant.remote.client import Backoff, PlantClient, ServerRefused, ServerUnavailable, VersionMismatch
 from operator_assistant.remote.protocol import ADMIN_HEADER, API_HEADER, API_VERSION
-from operator_assistant.server.http import uvicorn_options
-from operator_assistant.server.run import Listen, build, check_listen
+from operator_assistant.server.run import Listen, check_listen
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import REPO, SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS
-
-QUESTION = "What is the discharge pressure alarm threshold on the B-series boosters?"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class RunningServer:
-    """`build` + uvicorn.Server in a thread, as `serve` runs it, on a loopback port."""
-
-    def __init__(self, settings: Any, embedder: Any, port: int, certfile: Path | None = None,
-                 keyfile: Path | None = None) -> None:
-        self.app, self.service = build(settings, embedder)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning",
-                                ssl_certfile=str(certfile) if certfile else None,
-                                ssl_keyfile=str(keyfile) if keyfile else None, **uvicorn_options())
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert self.thread.is_alive() and time.monotonic() < deadline, "the plant server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-        self.service.workspace.close()
-
-
-@dataclass
-class Plant:
-    url: str
-    port: int
-    token: str
-    data_dir: Path
-    settings: Any
-    embedder: Any
-    running: RunningServer
-
-    def client(self, **kwargs: Any) -> PlantClient:
-        kwargs.setdefault("admin_passphrase", TEST_ADMIN_PASSPHRASE)
-        return PlantClient(self.url, self.token, **kwargs)
-
-    def http(self, token: str | None = None, **headers: str) -> httpx.Client:
-        base = {API_HEADER: str(API_VERSION)}
-        if token is not None:
-            base["Authorization"] = f"Bearer {token}"
-        return httpx.Client(base_url=self.url + "/v1", headers={**base, **headers}, timeout=60)
-
-
-def start_plant(data_dir: Path, embedder: Any) -> Plant:
-    """A plant server on a free loopback port, the sample corpus indexed, one console token issued."""
-    settings = load_settings(data_dir=data_dir, models_dir=MODELS)
-    set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
-    with Workspace(settings, embedder=embedder) as workspace:
-        report = workspace.ingest([SAMPLE_DOCS])
-        assert not report.failed, report.failed
-    token = ConsoleTokens(data_dir).add("console-1")
-    port = free_port()
-    running = RunningServer(settings, embedder, port)
-    return Plant(f"http://127.0.0.1:{port}", port, token, data_dir, settings, embedder, running)
+from tests.support.engines import MODELS
+from tests.support.server import QUESTION, RunningServer, free_port, start_plant
 
 
 @pytest.fixture(scope="module")

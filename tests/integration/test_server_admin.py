@@ -1,6 +1,6 @@
 """Admin work from a console's command line, through a real plant server: re-index, calibrate, the audit log.
 
-The server is test_server.py's `plant` fixture (uvicorn on a loopback port, the real models),
+The server is tests/support/server.py's `start_plant` (uvicorn on a loopback port, the real models),
 one for this module; the console is the real command line in a subprocess.
 """
 
@@ -18,7 +18,7 @@ from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE
 from operator_assistant.remote.protocol import ADMIN_HEADER, ENV_TOKEN
 from tests.conftest import REPO, TEST_ADMIN_PASSPHRASE
-from tests.integration.test_server import start_plant
+from tests.support.server import start_plant
 
 CONSOLE_HOST = "console-host-3"
 
@@ -171,7 +171,7 @@ def test_a_job_started_over_http_reports_its_result(plant):
 
 def test_a_console_installation_checks_the_servers_handshake_and_works_through_it(plant, tmp_path):
     """As packaging/build.py --role console leaves it: none of the server's libraries can be imported."""
-    from tests.unit.test_console_role import run_as_console
+    from tests.support.processes import run_as_console
 
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     checked = run_as_console(["--self-test", "--server", plant.url, "--token", plant.token], **env)

@@ -15,8 +15,8 @@ from operator_assistant.core.workspace import Workspace
 from operator_assistant.remote.client import PlantClient
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import REPO, SAMPLE_DOCS
-from tests.integration.conftest import MODELS
-from tests.integration.test_server import free_port
+from tests.support.engines import MODELS
+from tests.support.server import free_port
 
 
 def _answers(url: str) -> bool:

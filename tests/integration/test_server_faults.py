@@ -1,7 +1,7 @@
 """The plant server's fault requirement, one trial of each kind: real processes, SIGKILL, nothing lost.
 
 Each trial kills once the operation is seen under way (the benchmark, scripts/bench_server_faults.py,
-kills at random moments instead); the checks are in tests/integration/server_faults.py.
+kills at random moments instead); the checks are in tests/support/server_faults.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from operator_assistant.remote.client import PlantClient
-from tests.integration.server_faults import PASSPHRASE, PATIENT, PlantProcess, Trials, free_port, fresh_copy
+from tests.support.server_faults import PASSPHRASE, PATIENT, PlantProcess, Trials, free_port, fresh_copy
 
 
 @pytest.fixture(scope="module")

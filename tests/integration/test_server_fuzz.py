@@ -20,7 +20,7 @@ from schemathesis.generation.modes import GenerationMode
 
 from operator_assistant.remote.protocol import ADMIN_HEADER, API_HEADER, API_VERSION, encode_passphrase
 from tests.conftest import TEST_ADMIN_PASSPHRASE
-from tests.integration.test_server_hostile import start_small_plant
+from tests.support.server import start_small_plant
 
 EXAMPLES = 25  # per operation and mode: about 700 requests, about a minute here
 BUDGET_SECONDS = 100.0

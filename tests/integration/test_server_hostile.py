@@ -24,35 +24,15 @@ import pytest
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.audit import AuditLog
-from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, change_passphrase, set_passphrase
-from operator_assistant.core.workspace import Workspace
+from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, change_passphrase
 from operator_assistant.remote.protocol import ADMIN_HEADER, API_HEADER, API_VERSION, ENV_TOKEN, encode_passphrase
 from operator_assistant.server import app as app_module
 from operator_assistant.server import http as http_module
-from operator_assistant.server.tokens import ConsoleTokens
-from tests.conftest import REPO, SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
-from tests.integration.conftest import MODELS
-from tests.integration.test_server import Plant, RunningServer, free_port
+from tests.conftest import REPO, TEST_ADMIN_PASSPHRASE
+from tests.support.engines import MODELS
+from tests.support.server import DOCUMENT, Plant, start_small_plant
 
-DOCUMENT = "filter-backwash-procedure.md"
 QUESTION = "When does a filter need a backwash?"
-
-
-def start_small_plant(data_dir: Path, embedder: Any) -> Plant:
-    """A plant server over one indexed document, with small audit files; console-1 to console-5 hold tokens."""
-    # small audit files, few kept: what a flood would rotate away if retention counted files only
-    (data_dir / "config.toml").write_text("audit_max_bytes = 4096\naudit_keep_files = 2\n", encoding="utf-8")
-    settings = load_settings(data_dir=data_dir, models_dir=MODELS)
-    set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
-    with Workspace(settings, embedder=embedder) as workspace:
-        assert not workspace.ingest([SAMPLE_DOCS / DOCUMENT]).failed
-    tokens = ConsoleTokens(data_dir)
-    token = tokens.add("console-1")
-    port = free_port()
-    plant = Plant(f"http://127.0.0.1:{port}", port, token, data_dir, settings, embedder,
-                  RunningServer(settings, embedder, port))
-    plant.others = {name: tokens.add(name) for name in ("console-2", "console-3", "console-4", "console-5")}
-    return plant
 
 
 @pytest.fixture(scope="module")

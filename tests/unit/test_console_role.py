@@ -4,36 +4,9 @@ it must refuse plainly. Checked here in the source checkout, with those librarie
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from collections.abc import Sequence
-
-from operator_assistant.resources import CONSOLE, CONSOLE_LEAVES_OUT, ENV_ROLE, FULL, install_role
+from operator_assistant.resources import CONSOLE, ENV_ROLE, FULL, install_role
 from tests.conftest import REPO
-
-# Runs before the program: any import of a left-out library fails as it would in a console bundle.
-BLOCKER = f"""
-import importlib.abc, sys
-LEFT_OUT = {tuple(CONSOLE_LEAVES_OUT)!r}
-class LeftOut(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in LEFT_OUT:
-            raise ImportError(f"{{name}} is not in a console installation")
-sys.meta_path.insert(0, LeftOut())
-from operator_assistant.cli import main
-code = main(sys.argv[1:])
-sys.stdout.flush()
-print("loaded:", sorted({{n.split(".")[0] for n in sys.modules}} & set(LEFT_OUT)))
-sys.exit(code)
-"""
-
-
-def run_as_console(args: Sequence[str], timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
-    """`operator-assistant ARGS` as a console installation runs it (the left-out libraries unimportable)."""
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", ENV_ROLE: CONSOLE, **env}
-    return subprocess.run([sys.executable, "-c", BLOCKER, *args], capture_output=True, text=True, env=environment,
-                          stdin=subprocess.DEVNULL, timeout=timeout, cwd=REPO)
+from tests.support.processes import run_as_console
 
 
 def test_the_role_is_full_unless_the_installation_says_console(monkeypatch):

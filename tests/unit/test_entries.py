@@ -9,36 +9,7 @@ import pytest
 from operator_assistant.core.answer.lookup import named_keys
 from operator_assistant.core.documents import parse_document
 from operator_assistant.core.documents.entries import CODE, OBJECT, SYMPTOM, Entry, find_entries, key_forms
-
-MIB = """FOO-MIB DEFINITIONS ::= BEGIN
-
-fooAlarms OBJECT IDENTIFIER ::= { foo 3 }
-
-fooAlarmHighTemp OBJECT-TYPE
-    SYNTAX      INTEGER { normal(1), alarm(2) }
-    MAX-ACCESS  read-only
-    STATUS      current
-    DESCRIPTION
-        "The cabinet temperature is above its high limit.
-         Check the fans and the filter."
-    ::= { fooAlarms 17 }
-
-fooAlarmDoorOpen OBJECT-TYPE
-    SYNTAX      INTEGER
-    MAX-ACCESS  read-only
-    STATUS      current
-    DESCRIPTION "The cabinet door is open."
-    ::= { fooAlarms 18 }
-
-fooPowerFail TRAP-TYPE
-    ENTERPRISE  foo
-    VARIABLES   { fooAlarmHighTemp }
-    DESCRIPTION
-        "Mains power to the cabinet has failed."
-    ::= 10
-
-END
-"""
+from tests.support.files import MIB
 
 
 def _doc(name: str, text: str):

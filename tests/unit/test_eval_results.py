@@ -1,6 +1,6 @@
 """Evaluation results are typed, and their JSON (what `eval golden|answers --json` prints) keeps its keys.
 
-The key lists below are those the two commands printed before the results became dataclasses
+The key lists (tests/support/eval_keys.py) are those the two commands printed before the results became dataclasses
 (commit d39abed, sample corpus); scripts and BENCHMARKS.md read them. The CLI's own keys
 (index, reranker, threshold, mode) are checked in tests/integration/test_cli.py.
 """
@@ -17,22 +17,16 @@ from operator_assistant.core.answer.records import Answer, Answered, Source
 from operator_assistant.evaluation.answers import run_answers
 from operator_assistant.evaluation.golden import GoldenQuestion, run_golden
 from operator_assistant.evaluation.metrics import Latency
-
-LATENCY_KEYS = ["p50_ms", "p95_ms", "mean_ms"]
-GOLDEN_KEYS = ["questions", "answerable", "not_in_corpus", "recall@5", "recall@1", "mrr@10", "section_recall@5",
-               "keywords_in_top5", "by_kind", "latency", "misses"]  # then "rows" (left out of --json), or the CLI's "index"
-GOLDEN_KIND_KEYS = ["questions", "recall@5"]
-GOLDEN_ROW_KEYS = ["id", "kind", "top_file", "top_score", "rank", "section_rank", "keywords_in_top"]
-GOLDEN_NOT_IN_CORPUS_ROW_KEYS = ["id", "kind", "top_file", "top_score"]
-ANSWERS_KEYS = ["questions", "answer_correct", "citation_accuracy", "keyword_hit_rate", "refused_answerable",
-                "refused_not_in_corpus", "shown_unsupported_values", "words_shown", "answerable", "not_in_corpus",
-                "answer_correct_number_identifier", "words_shown_non_procedure_mean", "cards", "wording_shown",
-                "wording_left_out", "by_kind", "latency", "rows"]
-ANSWERS_ANSWERABLE_KIND_KEYS = ["questions", "answer_correct", "citation_accuracy", "keyword_hit_rate",
-                                "refused_answerable", "shown_unsupported_values", "words_shown"]
-ANSWERS_ROW_KEYS = ["id", "kind", "answerable", "refused", "answer_correct", "cited_expected", "keywords", "card",
-                    "wording_shown", "wording_note", "unsupported", "words", "claims", "evidence", "card_ms",
-                    "first_token_ms", "total_ms", "retrieve_rerank_ms", "answer", "cited", "split", "refusal_reason"]
+from tests.support.eval_keys import (
+    ANSWERS_ANSWERABLE_KIND_KEYS,
+    ANSWERS_KEYS,
+    ANSWERS_ROW_KEYS,
+    GOLDEN_KEYS,
+    GOLDEN_KIND_KEYS,
+    GOLDEN_NOT_IN_CORPUS_ROW_KEYS,
+    GOLDEN_ROW_KEYS,
+    LATENCY_KEYS,
+)
 
 
 def _hit(source: str, section: str, text: str, score: float) -> SimpleNamespace:

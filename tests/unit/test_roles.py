@@ -20,16 +20,9 @@ from operator_assistant.core.roles import (
     set_passphrase,
 )
 from operator_assistant.errors import UserError
+from tests.support.clock import FakeClock
 
 PASS = "correct horse battery"
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_stored_hash_is_salted_scrypt_not_the_passphrase(tmp_path):

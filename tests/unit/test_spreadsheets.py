@@ -20,7 +20,7 @@ from operator_assistant.core.index.manifest import TableRecord
 from operator_assistant.core.ingest import SKIPPED, collect_files
 from operator_assistant.core.ingest_report import FAILED_FILE
 from operator_assistant.errors import DocumentError
-from tests.spreadsheets import ALARM_PREFACE, ALARMS, alarm_csv, replace_part, setpoint_workbook
+from tests.support.spreadsheets import ALARM_PREFACE, ALARMS, alarm_csv, replace_part, setpoint_workbook
 
 
 def cells(table: Table):

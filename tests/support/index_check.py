@@ -1,9 +1,9 @@
 """Whether an index came back whole after a kill: the manifest, Chroma and BM25 agree, no half documents.
 
 Used by the local crash trials (tests/integration/test_crash_trials.py) and by the plant server's
-fault trials (tests/integration/server_faults.py), so both judge a recovered index the same way.
+fault trials (tests/support/server_faults.py), so both judge a recovered index the same way.
 `index_report` runs in a fresh process that opens the folder, as the next user of it would;
-`python -m tests.integration.index_check INDEX_DIR REPORT.json` does that for a folder a
+`python -m tests.support.index_check INDEX_DIR REPORT.json` does that for a folder a
 killed server left.
 """
 

@@ -37,7 +37,7 @@ from operator_assistant.errors import UserError
 from operator_assistant.remote.client import Backoff, PlantClient, ServerRefused, ServerUnavailable
 from operator_assistant.remote.workspace import RemoteWorkspace
 from operator_assistant.server.tokens import ConsoleTokens
-from tests.integration.index_check import Corpus, check_after_kill, check_complete
+from tests.support.index_check import Corpus, check_after_kill, check_complete
 
 REPO = Path(__file__).resolve().parents[2]
 MODELS = REPO / "models"
@@ -160,7 +160,7 @@ class PlantProcess:
 
 def index_report(index_dir: Path, out: Path) -> dict[str, Any]:
     """The shared checker, in a fresh process that opens the folder as the next user of it would."""
-    done = subprocess.run([sys.executable, "-m", "tests.integration.index_check", str(index_dir), str(out)],
+    done = subprocess.run([sys.executable, "-m", "tests.support.index_check", str(index_dir), str(out)],
                           capture_output=True, text=True, env=_env(), timeout=300, cwd=REPO)
     assert done.returncode == 0, done.stderr
     return json.loads(out.read_text(encoding="utf-8"))
