@@ -21,7 +21,7 @@ from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.embedding import Embedder, default_backend, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
-from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress, ingest_paths
+from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, IngestRequest, Progress, ingest_paths
 from operator_assistant.core.models import model_status, resolve_model
 from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
@@ -94,9 +94,9 @@ class Engine:
         event = "reindex" if force else "ingest"
         try:
             with self.store.writing():  # refused at once (IndexBusy) while another process writes
-                result = ingest_paths(paths, self.store, self.embedder, self.chunk_params, progress, cancel, report,
-                                      self.settings.ingest_batch_chunks, force, self.settings.max_file_mb * 2**20,
-                                      self.ocr, self.reader)
+                request = IngestRequest(paths, force, self.settings.ingest_batch_chunks, self.settings.max_file_mb * 2**20,
+                                        self.ocr, self.reader, progress, cancel, report)
+                result = ingest_paths(request, self.store, self.embedder, self.chunk_params)
         except BaseException as exc:
             self.record(event, paths=[str(p) for p in paths], error=type(exc).__name__)
             raise

@@ -381,23 +381,24 @@ def _gone_under(store: IndexStore, roots: list[Path]) -> list[DocumentRecord]:
     return gone
 
 
-def ingest_paths(
-    paths: Iterable[Path],
-    store: IndexStore,
-    embedder: Embedder,
-    params: ChunkParams,
-    progress: Progress | None = None,
-    cancel: CancelCheck | None = None,
-    report: Callable[[FileResult], None] | None = None,
-    batch_chunks: int = Settings.ingest_batch_chunks,
-    force: bool = False,
-    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-    ocr: Callable[[], OcrEngine] | None = None,
-    reader: DocumentProcess | None = None,
-) -> IngestReport:
-    """Index files and folders; `force` re-reads documents even when their bytes have not changed.
-    `ocr` gives the OCR engine (loaded when a scanned page or an image first needs it);
-    `reader`: documents are parsed in that child process instead (which runs OCR itself)."""
+@dataclass(frozen=True)
+class IngestRequest:
+    """One ingest run: what to read, how, and whom to tell as it goes."""
+
+    paths: Sequence[Path]
+    force: bool = False  # re-read documents even when their bytes have not changed
+    batch_chunks: int = Settings.ingest_batch_chunks
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    ocr: Callable[[], OcrEngine] | None = None  # the OCR engine, loaded when a scanned page or an image first needs it
+    reader: DocumentProcess | None = None  # documents are parsed in this child process instead (it runs OCR itself)
+    progress: Progress | None = None
+    cancel: CancelCheck | None = None
+    report: Callable[[FileResult], None] | None = None  # each file's result, as it is settled
+
+
+def ingest_paths(request: IngestRequest, store: IndexStore, embedder: Embedder, params: ChunkParams) -> IngestReport:
+    """Index the request's files and folders into the store."""
+    cancel, report = request.cancel, request.report
     started = time.perf_counter()
     out = IngestReport()
     tracker: _Tracker | None = None  # counts this run's files once they are listed
@@ -414,7 +415,7 @@ def ingest_paths(
         out.notes.append(f"embedder changed from {store.embedder_id} to {embedder.model_id}: re-embedding every chunk")
         store.rebuild_dense(lambda texts: embedder.embed(texts, cancel=cancel), embedder.model_id)
 
-    files, roots, problems = collect_files(paths)
+    files, roots, problems = collect_files(request.paths)
     if files:
         import_chroma_in_background()
     for problem in problems:
@@ -425,10 +426,11 @@ def ingest_paths(
         for doc in gone:
             emit(FileResult(doc.source, REMOVED, "file no longer exists; purged from the index", chunks_removed=doc.chunks))
 
-    indexer = Indexer(store, embedder, params, batch_chunks, cancel=cancel, on_written=emit)
-    tracker = _Tracker(progress, files, indexer)
+    indexer = Indexer(store, embedder, params, request.batch_chunks, cancel=cancel, on_written=emit)
+    tracker = _Tracker(request.progress, files, indexer)
     indexer.on_embedded = tracker.embedded
-    ahead = ReadAhead(reader, store, params, force, max_file_bytes) if reader is not None else None
+    reader, ocr = request.reader, request.ocr
+    ahead = ReadAhead(reader, store, params, request.force, request.max_file_bytes) if reader is not None else None
     try:
         for n, file in enumerate(files):
             if cancel is not None and cancel():
@@ -445,7 +447,7 @@ def ingest_paths(
             else:
                 parse = partial(parse_document, ocr=OcrReader(ocr, page_progress, cancel) if ocr is not None else None)
             began = time.perf_counter()
-            result = _ingest_one(file, store, indexer, params, parse, force, max_file_bytes)
+            result = _ingest_one(file, store, indexer, params, parse, request.force, request.max_file_bytes)
             if result.status in (ADDED, UPDATED):
                 continue  # reported after its batch is written
             if result.status in (UNCHANGED, DUPLICATE):

@@ -58,7 +58,7 @@ def test_chunk_retrieval_and_batch_defaults_are_the_settings_defaults():
                                                      ("candidates", "rrf_k", "dense_weight", "lexical_weight",
                                                       "identifier_weight", "reference_weight")}
     batches = {inspect.signature(ingest.Indexer).parameters["batch_chunks"].default,
-               inspect.signature(ingest.ingest_paths).parameters["batch_chunks"].default}
+               ingest.IngestRequest(()).batch_chunks}
     assert batches == {settings.ingest_batch_chunks}
 
 

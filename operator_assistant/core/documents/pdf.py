@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -299,6 +300,67 @@ def full_text_between(text: str, start: int, end: int) -> str:
     return text[start:end].replace("\n", "", 1) if 0 <= start <= end else "\n"
 
 
+@dataclass
+class _Page:
+    """One page as read: its text (pdfium's characters, or OCR's for a scan), its lines and each line's
+    cells, and what the section and table logic needs of it."""
+
+    text: str
+    lines: list[tuple[int, int, float]]
+    cells: list[list[tuple[int, int]]]
+    margin: set[int]  # the lines set in its top or bottom margin
+    bold: list[bool]  # whether each line is bold (read only where there is no outline)
+    tops: list[float] | None = None  # on a page a bookmark points into: the top of each line
+    boxes: list[Box] | None = None  # on a page with drawn lines: its character boxes, for ruled tables
+    ocr: OcrPage | None = None  # a scanned page: what OCR read
+    order: list[int] | None = None  # a page put in column order: pdfium's index of each character
+
+
+def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, marked: bool) -> _Page:
+    """Page `number` in reading order (`marked`: a bookmark points into it)."""
+    try:
+        page = pdf[number]
+        textpage = page.get_textpage()
+    except pdfium.PdfiumError as exc:
+        # a partial manual would look complete in answers: refuse it with the page named
+        raise DocumentError(f"damaged PDF: page {number + 1} of {len(pdf)} cannot be read ({exc})") from exc
+    try:
+        count = textpage.count_chars()
+        raw = textpage.get_text_range() if count > 0 else ""
+        if not raw.strip() and ocr is not None:  # a scanned page: its text and word boxes come from OCR
+            scanned = ocr.read_page(number, len(pdf), partial(_render_for_ocr, page))
+            lines = _page_lines(scanned.text, [0.0] * len(scanned.text))
+            return _Page(scanned.text, lines, [[(start, end)] for start, end, _ in lines], set(), [False] * len(lines),
+                         ocr=scanned)
+        # Same length as pdfium's character list: offsets stay character indices.
+        text = _SYMBOL_FONT_MARK.sub("\u2022", _CONTROL.sub(" ", raw.replace("\r", " ")))
+        sizes = _glyph_sizes(textpage, len(text))
+        lines = _page_lines(text, sizes)
+        chars = PageChars(textpage)
+        cells = _page_cells(chars, text, lines)
+        margin = _margin_lines(chars, lines, page.get_height())
+        # The line logic below runs on the page in reading order: two columns read across are
+        # put column by column, then a title written after its text is read first.
+        order = None
+        offsets = reading_order(textpage, text, lines, cells, page.get_width(), margin)
+        if offsets is not None:
+            order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
+                                                                      page.get_height())
+        offsets = titles_first(chars, text, lines, margin, reads_as_heading)
+        if offsets is not None:
+            order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
+                                                                      page.get_height())
+        read = _Page(text, lines, cells, margin, line_weights(textpage, text, lines, order), order=order)
+        if marked:
+            read.tops = [chars.get_charbox(start)[3] for start, _, _ in lines]
+        if count > 0 and _drawn_grid(page):
+            read.boxes = _char_boxes(chars, len(text) if order else count, page.get_height())
+        return read
+    finally:
+        textpage.close()
+        page.close()
+
+
 def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document:
     if not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
         raise DocumentError("not a PDF file (no PDF header)")
@@ -310,68 +372,16 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             raise DocumentError("encrypted PDF: it needs a password, remove the protection and add it again") from exc
         raise DocumentError(f"damaged or unreadable PDF ({exc})") from exc
     try:
-        pages: list[tuple[str, list[tuple[int, int, float]], list[list[tuple[int, int]]]]] = []
-        ruled: dict[int, tuple[str, list[Box]]] = {}  # pages with drawn lines: their text and character boxes
-        ocr_pages: dict[int, OcrPage] = {}
-        reordered: dict[int, list[int]] = {}  # pages put in column order: pdfium's index of each character
         marks = outline(pdf)
         marked = {m.page for m in marks}
-        tops: dict[int, list[float]] = {}  # pages a bookmark points into: the top of each line
-        margins: list[set[int]] = []  # per page: the lines set in its top or bottom margin
-        bold: list[list[bool]] = []  # per page: whether each line is bold (read only where there is no outline)
-        for number in range(len(pdf)):
-            try:
-                page = pdf[number]
-                textpage = page.get_textpage()
-            except pdfium.PdfiumError as exc:
-                # a partial manual would look complete in answers: refuse it with the page named
-                raise DocumentError(f"damaged PDF: page {number + 1} of {len(pdf)} cannot be read ({exc})") from exc
-            count = textpage.count_chars()
-            raw = textpage.get_text_range() if count > 0 else ""
-            if not raw.strip() and ocr is not None:  # a scanned page: its text and word boxes come from OCR
-                ocr_pages[number] = ocr.read_page(number, len(pdf), partial(_render_for_ocr, page))
-                text = ocr_pages[number].text
-                lines = _page_lines(text, [0.0] * len(text))
-                pages.append((text, lines, [[(start, end)] for start, end, _ in lines]))
-                margins.append(set())
-                bold.append([False] * len(lines))
-                textpage.close()
-                page.close()
-                continue
-            # Same length as pdfium's character list: offsets stay character indices.
-            text = _SYMBOL_FONT_MARK.sub("\u2022", _CONTROL.sub(" ", raw.replace("\r", " ")))
-            sizes = _glyph_sizes(textpage, len(text))
-            lines = _page_lines(text, sizes)
-            chars = PageChars(textpage)
-            cells = _page_cells(chars, text, lines)
-            margin = _margin_lines(chars, lines, page.get_height())
-            # The line logic below runs on the page in reading order: two columns read across are
-            # put column by column, then a title written after its text is read first.
-            order = None
-            offsets = reading_order(textpage, text, lines, cells, page.get_width(), margin)
-            if offsets is not None:
-                order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
-                                                                          page.get_height())
-            offsets = titles_first(chars, text, lines, margin, reads_as_heading)
-            if offsets is not None:
-                order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
-                                                                          page.get_height())
-            if order is not None:
-                reordered[number] = order
-            pages.append((text, lines, cells))
-            bold.append(line_weights(textpage, text, lines, order))
-            margins.append(margin)
-            if number in marked:
-                tops[number] = [chars.get_charbox(start)[3] for start, _, _ in lines]
-            if count > 0 and _drawn_grid(page):
-                ruled[number] = (text, _char_boxes(chars, len(text) if order else count, page.get_height()))
-            textpage.close()
-            page.close()
+        read = [_read_page(pdf, number, ocr, number in marked) for number in range(len(pdf))]
     finally:
         metadata = {k.lower(): v.strip() for k, v in pdf.get_metadata_dict().items() if k in ("Title", "Subject", "Keywords")
                     and isinstance(v, str) and v.strip()}
         pdf_title = metadata.get("title", "")
         pdf.close()
+    ocr_pages = {n: page.ocr for n, page in enumerate(read) if page.ocr is not None}
+    pages = [(page.text, page.lines, page.cells) for page in read]
     if not any(text.strip() for text, _, _ in pages):
         if ocr_pages:
             raise DocumentError(f"no text could be read: a scan with no text layer, and OCR found no text "
@@ -379,13 +389,13 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         raise DocumentError("no text layer, and OCR is not available here (a scanned PDF?)",
                             "run `operator-assistant models fetch` to install the OCR model")
 
-    furniture = _furniture([(text, lines) for text, lines, _ in pages], margins)
+    furniture = _furniture([(text, lines) for text, lines, _ in pages], [page.margin for page in read])
     # The outline, where the PDF has one, says what the sections are; then a printed table of
     # contents; size and weight only guess: the rest of the tree where there is no outline, and
     # where there is one, the headings below the bookmark a page is in, when set in bold body type
     # ("Spur-Gear Chain Hoist" under "Types of Chain Hoists"; larger type there is the bookmarks'
     # own titles again).
-    typeset = [squashed(text, lines, b) for (text, lines, _), b in zip(pages, bold)]
+    typeset = [squashed(page.text, page.lines, page.bold) for page in read]
     repeated = _repeated([(text, lines) for text, lines, _ in pages])
     not_headings = [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
                     for again, (text, lines, cells) in zip(repeated, pages)]
@@ -416,7 +426,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 and not any(said <= title for title in titled.get(n, []) + [set(words(mark_title))]))
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
-    drawn = ruled_tables(data, {n: (text, boxes, starts[n]) for n, (text, boxes) in ruled.items()})
+    drawn = ruled_tables(data, {n: (page.text, page.boxes, starts[n]) for n, page in enumerate(read) if page.boxes is not None})
 
     parts, blocks, page_starts, tables, offset = [], [], [], [], 0
     mark_level, mark_title = 0, ""  # the bookmark the text is in (level 0: before the first)
@@ -440,7 +450,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
             found_table = make_table([[Cell(text[s:e], offset + s, offset + e) for s, e in cells[k]] for k in group])
             if found_table is not None:
                 tables.append(found_table)
-        bookmarks = _bookmarks(marks, n, text, lines, tops.get(n, []), furniture)
+        bookmarks = _bookmarks(marks, n, text, lines, read[n].tops or [], furniture)
         for k, (start, end, _) in enumerate(lines):
             line = squash(text[start:end])
             for mark, found in bookmarks.get(k, []):
@@ -477,7 +487,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     full = "".join(parts)
     title = _title(pdf_title, pages, blocks, path)
     return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata,
-                    reordered_pages=reordered)
+                    reordered_pages={n: page.order for n, page in enumerate(read) if page.order is not None})
 
 
 def _title(pdf_title: str, pages: list[tuple[str, list[tuple[int, int, float]], list]], blocks: list[Block],
