@@ -345,7 +345,7 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     else:
         workspace = _workspace(args)
         _require_admin(workspace)
-        count, embedder, where = workspace.reindex(), workspace.engine.embedder.model_id, ""
+        count, embedder, where = workspace.reindex(), workspace.embedder_id, ""
     print(f"re-embedded {count} chunks with {embedder}{where} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
 
@@ -735,9 +735,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         built = index_beir(engine, beir, progress=None)
         index_seconds = time.perf_counter() - started
-        from operator_assistant.core.retrieval.rerank import load_reranker
 
-        reranker = load_reranker(engine.settings.models_dir, engine.settings.reranker)
+        reranker = workspace.assistant.reranker  # the app's own, as configured
         result = run_beir(engine, beir, reranker=reranker)
         index = ScoredIndex.of(workspace)
         if args.json:

@@ -83,7 +83,7 @@ class Assistant:
         self.evidence = Evidence(lambda texts: engine.embedder.embed_like_query(texts), policy)
         self.cards = CardBuilder(engine.store.manifest, self.evidence, policy)
         self.lookup = Lookup(engine.store.manifest, lambda texts: engine.embedder.embed_like_query(texts),
-                             lambda: engine.store.lexical().index.vocabulary, policy)
+                             engine.store.vocabulary, policy)
 
     @property
     def llm(self) -> LanguageModel:
@@ -111,7 +111,7 @@ class Assistant:
         return (None if self.reranker.is_model else self.policy.default_threshold), False
 
     def unfamiliar(self, query: str) -> list[str]:
-        return unfamiliar_terms(query, self.engine.store.lexical().index.vocabulary, self.policy.rarer_than)
+        return unfamiliar_terms(query, self.engine.store.vocabulary(), self.policy.rarer_than)
 
     # retrieval
 
@@ -154,7 +154,7 @@ class Assistant:
             missing = ""
             unnumbered = self._absent_reference(query, sources) if found is None else ""
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
-                identifiers = self.engine.store.lexical().index.query_identifiers(query)
+                identifiers = self.engine.store.query_identifiers(query)
                 found = (self.lookup.by_symptom(question, vector, sources)
                          or self.cards.build(question, query, sources, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered

@@ -5,6 +5,7 @@ It must not know about answers or the GUI (core/assistant.py and core/workspace.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -80,8 +81,9 @@ class Engine:
                 self._ocr = OcrEngine(model, self.settings.llm_threads)
             return self._ocr
 
-    @property
+    @functools.cached_property
     def retriever(self) -> HybridRetriever:
+        """One for the engine's life: it holds nothing a search changes."""
         s = self.settings
         return HybridRetriever(self.store, self.embedder,
                                RetrievalParams(s.candidates, s.rrf_k, s.dense_weight, s.lexical_weight,

@@ -124,6 +124,11 @@ class Workspace:
             return self._writer
 
     @property
+    def embedder_id(self) -> str:
+        """The id of the embedder the index's vectors are made with (loads it)."""
+        return self.engine.embedder.model_id
+
+    @property
     def assistant(self) -> Assistant:
         """Answers questions; its language model loads at the first question that needs it."""
         with self._lock:

@@ -691,7 +691,7 @@ def create_app(service: PlantService) -> FastAPI:
     @app.post(f"{PREFIX}/admin/reindex", status_code=202, responses=admin_refusals)
     async def reindex(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
         def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
-            return {"chunks": workspace.reindex(), "embedder": workspace.engine.embedder.model_id}
+            return {"chunks": workspace.reindex(), "embedder": workspace.embedder_id}
 
         return service.start_job("reindex", who, work).to_json()
 

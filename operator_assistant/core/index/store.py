@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,6 +142,14 @@ class IndexStore:
                 self._lexical = None  # the old one's memory is free before the new one is read
                 self._lexical = LexicalSnapshot.open(self.manifest, self.dir)
             return self._lexical
+
+    def vocabulary(self) -> Collection[str]:
+        """Every word the indexed chunks hold, as BM25 tokenizes them."""
+        return self.lexical().index.vocabulary
+
+    def query_identifiers(self, query: str) -> list[str]:
+        """Whole identifiers the query names that occur in the corpus ("P-101A", "vlv 3042-b")."""
+        return self.lexical().index.query_identifiers(query)
 
     # writing
 
