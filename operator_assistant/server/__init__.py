@@ -1,6 +1,7 @@
 """The plant server: one process that opens a data folder and answers consoles over HTTP.
 
-`operator-assistant serve` runs it (run.py); the FastAPI app is in app.py, console tokens in
+`operator-assistant serve` runs it (run.py); the FastAPI app is in app.py, its routes in routes/
+(over service.py's PlantService, with deps.py's console and admin checks), console tokens in
 tokens.py, the one background index job in jobs.py. It builds on core/workspace.py and must
 not reach into the index, the models or the answer stage on its own, nor import Qt.
 """

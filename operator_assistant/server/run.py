@@ -76,7 +76,8 @@ SERVED_ANSWER_WORKERS = 16
 def build(settings: Settings, embedder: Any = None) -> tuple[Any, Any]:
     """(app, service) on the data folder, the folder claimed for the server; loading starts in the background."""
     from operator_assistant.core.workspace import Workspace
-    from operator_assistant.server.app import PlantService, create_app
+    from operator_assistant.server.app import create_app
+    from operator_assistant.server.service import PlantService
 
     # like a window: reads while it writes, and a parser crash fails one file, not the service
     workspace = Workspace(settings, separate_writer=True, parse_in_child=True, embedder=embedder)

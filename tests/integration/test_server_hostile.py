@@ -28,6 +28,8 @@ from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, change_passphras
 from operator_assistant.remote.protocol import ADMIN_HEADER, API_HEADER, API_VERSION, ENV_TOKEN, encode_passphrase
 from operator_assistant.server import app as app_module
 from operator_assistant.server import http as http_module
+from operator_assistant.server import service as service_module
+from operator_assistant.server.routes import read as read_routes
 from tests.conftest import REPO, TEST_ADMIN_PASSPHRASE
 from tests.support.engines import MODELS
 from tests.support.server import DOCUMENT, Plant, start_small_plant
@@ -147,7 +149,7 @@ def test_a_console_cannot_list_read_or_continue_another_consoles_conversation(pl
 
 
 def test_a_console_keeps_at_most_its_newest_conversations(plant, monkeypatch):
-    monkeypatch.setattr(app_module, "CONVERSATIONS_PER_CONSOLE", 3)
+    monkeypatch.setattr(read_routes, "CONVERSATIONS_PER_CONSOLE", 3)
     with plant.http(plant.others["console-4"]) as http:
         made = [http.post("/conversations", json={"title": f"c{n}"}).json()["id"] for n in range(5)]
         kept = sorted(c["id"] for c in http.get("/conversations").json()["conversations"])
@@ -163,7 +165,7 @@ def test_a_follow_up_whose_server_conversation_was_dropped_goes_on_in_a_new_one(
                               PlantClient(plant.url, plant.others["console-4"]))
     try:
         first = next(e.answer for e in console.assistant.ask(QUESTION) if isinstance(e, Answered))
-        monkeypatch.setattr(app_module, "CONVERSATIONS_PER_CONSOLE", 1)
+        monkeypatch.setattr(read_routes, "CONVERSATIONS_PER_CONSOLE", 1)
         with plant.http(plant.others["console-4"]) as http:  # the console's next conversation drops that one
             http.post("/conversations", json={"title": "another"})
         follow_up = "How long does it take?"
@@ -179,13 +181,13 @@ def test_a_follow_up_whose_server_conversation_was_dropped_goes_on_in_a_new_one(
 def test_twenty_wrong_passphrases_at_once_are_checked_five_times_and_the_admin_elsewhere_still_gets_in(
         plant, monkeypatch):
     checked: list[str] = []
-    real_check = app_module.check_passphrase
+    real_check = service_module.check_passphrase
 
     def counted(data_dir: Path, passphrase: str) -> bool:
         checked.append(passphrase)
         return real_check(data_dir, passphrase)
 
-    monkeypatch.setattr(app_module, "check_passphrase", counted)
+    monkeypatch.setattr(service_module, "check_passphrase", counted)
 
     def guess(n: int) -> int:
         with plant.http(plant.others["console-5"], **{ADMIN_HEADER: f"guess-{n}"}) as http:

@@ -82,7 +82,7 @@ def test_the_server_and_the_console_client_keep_to_their_layers():
 
     package = Path(__file__).resolve().parents[2] / "operator_assistant"
     core = sorted((package / "core").rglob("*.py"))
-    server = sorted((package / "server").glob("*.py"))
+    server = sorted((package / "server").rglob("*.py"))
     remote = sorted((package / "remote").glob("*.py"))
     assert server and remote
     web = ("fastapi", "starlette", "uvicorn", "httpx", "operator_assistant.server", "operator_assistant.remote")
