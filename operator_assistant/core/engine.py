@@ -96,8 +96,9 @@ class Engine:
         event = "reindex" if force else "ingest"
         try:
             with self.store.writing():  # refused at once (IndexBusy) while another process writes
-                request = IngestRequest(paths, force, self.settings.ingest_batch_chunks, self.settings.max_file_mb * 2**20,
-                                        self.ocr, self.reader, progress, cancel, report)
+                request = IngestRequest(paths, force=force, batch_chunks=self.settings.ingest_batch_chunks,
+                                        max_file_bytes=self.settings.max_file_mb * 2**20, ocr=self.ocr,
+                                        reader=self.reader, progress=progress, cancel=cancel, report=report)
                 result = ingest_paths(request, self.store, self.embedder, self.chunk_params)
         except BaseException as exc:
             self.record(event, paths=[str(p) for p in paths], error=type(exc).__name__)
