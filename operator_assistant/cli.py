@@ -1,6 +1,6 @@
 """Command line: models, ingest, search, status, eval.
 
-Commands parse arguments and print; they must not build the application themselves (core/workspace.py does)
+Commands parse arguments and print; they must not build the application themselves (core/local_folder.py does)
 or decide policy (core/answer/).
 """
 
@@ -27,8 +27,10 @@ from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
     from operator_assistant.core.answer.records import Card
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.core.local_folder import LocalFolder
     from operator_assistant.evaluation.golden import GoldenQuestion
+    from operator_assistant.folder.contract import DataFolder
+    from operator_assistant.folder.records import FolderStatus
 
 EXIT_OK, EXIT_FAILED_FILES, EXIT_USER_ERROR, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -152,13 +154,13 @@ def _settings(args: argparse.Namespace, data_dir: Path | None = None) -> Setting
 _opened: list[Any] = []  # workspaces (and the data-folder claims they hold) closed when the command ends
 
 
-def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True) -> Workspace:
+def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True) -> LocalFolder:
     """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.core.local_folder import LocalFolder
 
     # parsing in a child process: a parser crash on a damaged file fails that file, not the run,
     # and the next file is read while this one is embedded
-    workspace = Workspace(_settings(args, data_dir), audit=audit, parse_in_child=True)
+    workspace = LocalFolder(_settings(args, data_dir), audit=audit, parse_in_child=True)
     _opened.append(workspace)
     return workspace
 
@@ -256,7 +258,7 @@ def cmd_models(args: argparse.Namespace) -> int:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from operator_assistant.core.ingest_report import FAILED_FILE
+    from operator_assistant.folder.records import FAILED_FILE
 
     if args.server:
         from operator_assistant.cli_server import remote_ingest
@@ -350,43 +352,42 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _hit_json(hit: Any) -> dict[str, Any]:
-    return hit.to_json()
+def _folder(args: argparse.Namespace) -> DataFolder:
+    """The data folder a reading command works on: this machine's, or with --server the plant server's."""
+    if not args.server:
+        return _workspace(args)
+    from operator_assistant.cli_server import client
+    from operator_assistant.remote.folder import RemoteFolder
+
+    folder = RemoteFolder(_settings(args), client(args))
+    _opened.append(folder)
+    return folder
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    if args.server:
-        from operator_assistant.cli_server import client
+    from operator_assistant.folder.wire import passages_to_json
 
-        with client(args) as plant:
-            out = plant.search(args.query, k=args.k, documents=args.document, section=args.section,
-                               all_revisions=args.all_revisions)
-    else:
-        workspace = _workspace(args)
-        if workspace.chunk_count() == 0:
-            raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
-        result = workspace.search(args.query, k=args.k, documents=args.document, section=args.section,
-                                  all_revisions=args.all_revisions)
-        statuses = workspace.revisions()
-        revision = {d: s.label for d, s in statuses.items() if s.label}
-        out = {"query": args.query, "results": [{**_hit_json(h), "revision": revision.get(h.document.doc_id)}
-                                                for h in result.hits],
-               "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()}}
+    folder = _folder(args)
+    if not args.server and folder.chunk_count() == 0:
+        raise UserError("the index is empty", "add documents with `operator-assistant ingest PATH`")
+    found = folder.search(args.query, k=args.k, documents=args.document, section=args.section,
+                          all_revisions=args.all_revisions)
     if args.json:
+        out = passages_to_json(found)
         _print_json({**out, "results": [{k: v for k, v in r.items() if k != "doc_id"} for r in out["results"]]})
         return EXIT_OK
-    if not out["results"]:
+    if not found.passages:
         print("no matching passages")
-    for n, hit in enumerate(out["results"], start=1):
-        where = section_label(hit["section"], hit["document"]) or "(top)"
-        pages = f", {pages_label(hit['pages'])}" if hit["pages"] else ""
-        print(f"{n}. {hit['document']}: {where}{pages}")
-        print(f"   {Path(hit['source']).name}, characters {hit['start']}-{hit['end']}, score {hit['score']:.4f}")
-        if hit.get("revision"):
-            print(f"   {hit['revision']}")
-        snippet = " ".join(hit["text"].split())
+    for n, hit in enumerate(found.passages, start=1):
+        where = section_label(list(hit.section), hit.document) or "(top)"
+        pages = f", {pages_label(list(hit.pages))}" if hit.pages else ""
+        print(f"{n}. {hit.document}: {where}{pages}")
+        print(f"   {Path(hit.source).name}, characters {hit.start}-{hit.end}, score {hit.score:.4f}")
+        if hit.revision:
+            print(f"   {hit.revision}")
+        snippet = " ".join(hit.text.split())
         print(f"   {snippet[:300]}{'...' if len(snippet) > 300 else ''}")
-    print(f"({out['timings_ms']['total_ms']:.0f} ms)")
+    print(f"({found.timings_ms['total_ms']:.0f} ms)")
     return EXIT_OK
 
 
@@ -526,11 +527,10 @@ def cmd_revisions(args: argparse.Namespace) -> int:
     statuses = workspace.revisions()
     by_id = {d.doc_id: d for d in workspace.documents()}
     rows: list[dict[str, Any]] = []
-    for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].identity.number or "~", item[1].effective)):
-        i = s.identity
-        rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": i.number,
-                     "revision": i.revision, "effective": i.effective.isoformat() if i.effective else None,
-                     "status": s.status_text, "read_from": i.found_in, "corrected": s.corrected, "label": s.label})
+    for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].number or "~", str(item[1].in_force_from))):
+        rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": s.number,
+                     "revision": s.revision, "effective": s.effective.isoformat() if s.effective else None,
+                     "status": s.status_text, "read_from": s.found_in, "corrected": s.corrected, "label": s.label})
     if getattr(args, "json", False):
         _print_json(rows)
         return EXIT_OK
@@ -542,51 +542,59 @@ def cmd_revisions(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from operator_assistant.folder.wire import status_from_json, status_to_json
+
+    server: dict[str, Any] | None = None
     if args.server:
         from operator_assistant.cli_server import client
 
         with client(args) as plant:
-            info = plant.status()
+            data = plant.status()  # as sent: with the server's version and running job
+        info, server = status_from_json(data), data.get("server")
     else:
         info = _workspace(args, audit=False).status()  # reads only
-    health = info["index"]
-    reranker = info["reranker"] != "no reranker installed"
+        data = status_to_json(info)
     if args.json:
-        _print_json(info)
+        _print_json(data)
         return EXIT_OK
-    docs = info["documents"]
-    indexed = [d for d in docs if d["status"] == "indexed"]
-    if "server" in info:
-        job = info["server"]["job"]
-        print(f"plant server: {args.server} (Operator Assistant {info['server']['version']}, API {info['server']['api']})"
+    _print_status(info, server, args.server)
+    return EXIT_OK
+
+
+def _print_status(info: FolderStatus, server: dict[str, Any] | None, url: str | None) -> None:
+    health, docs = info.index, info.documents
+    indexed = [d for d in docs if d.status == "indexed"]
+    if server is not None:
+        job = server["job"]
+        print(f"plant server: {url} (Operator Assistant {server['version']}, API {server['api']})"
               + (f"; running: {job['kind']} job {job['id']}" if job else ""))
-    if "data_dir" in info:  # a plant server tells a console where it keeps them only in admin mode
-        print(f"data dir:   {info['data_dir']}")
-        print(f"models dir: {info['models_dir']}")
-    print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health['chunks']}")
+    if info.data_dir is not None:  # a plant server tells a console where it keeps them only in admin mode
+        print(f"data dir:   {info.data_dir}")
+        print(f"models dir: {info.models_dir}")
+    print(f"documents:  {len(indexed)} indexed, {len(docs) - len(indexed)} failed; chunks: {health.chunks}")
     for d in docs:
-        state = f"{d['chunks']:>4} chunks" if d["status"] == "indexed" else "FAILED"
-        print(f"  {state}  {d['format']:<8} {Path(d['source']).name}" + (f"  -- {d['error']}" if d["error"] else "")
-              + (f"  ({d['ocr_note']})" if d.get("ocr_note") else ""))
-    print(f"index:      {'consistent' if health['consistent'] else 'NEEDS ATTENTION'} "
-          f"(manifest {health['chunks']}, dense {health['dense_vectors']}, BM25 {health['lexical_chunks']}); "
-          f"built with {health['embedder'] or '-'}")
-    for problem in health["problems"]:
+        state = f"{d.chunks:>4} chunks" if d.status == "indexed" else "FAILED"
+        print(f"  {state}  {d.format:<8} {Path(d.source).name}" + (f"  -- {d.error}" if d.error else "")
+              + (f"  ({d.ocr_note})" if d.ocr_note else ""))
+    print(f"index:      {'consistent' if health.consistent else 'NEEDS ATTENTION'} "
+          f"(manifest {health.chunks}, dense {health.dense_vectors}, BM25 {health.lexical_chunks}); "
+          f"built with {health.embedder or '-'}")
+    for problem in health.problems:
         print(f"  {problem}")
     print("models:")
-    for row in info["models"]:
-        print(f"  {row['role']:<9} {row['name']}: {row['state']}")
-    print(f"  embedder in use: {info['embedder_configured']}; language model: {info['llm_configured']}")
-    print(f"  reranker: {info['reranker']}" + ("" if reranker else " (answers use the hybrid search order)"))
-    refusal = info["refusal"]
-    if refusal["calibrated"]:
-        print(f"refusal:    threshold {float(refusal['threshold']):.4f} on {refusal['signal']}"
-              f" with embedder {refusal['embedder']} (calibrated)")
-    elif refusal.get("stale"):  # a server of an older version does not send it
-        print(f"refusal:    default threshold; {refusal['stale']}")
+    for row in info.models:
+        print(f"  {row.role:<9} {row.name}: {row.state}")
+    print(f"  embedder in use: {info.embedder_configured}; language model: {info.llm_configured}")
+    reranker = info.reranker != "no reranker installed"
+    print(f"  reranker: {info.reranker}" + ("" if reranker else " (answers use the hybrid search order)"))
+    refusal = info.refusal
+    if refusal.calibrated:
+        print(f"refusal:    threshold {float(refusal.threshold or 'nan'):.4f} on {refusal.signal}"
+              f" with embedder {refusal.embedder} (calibrated)")
+    elif refusal.stale:  # a server of an older version does not send it
+        print(f"refusal:    default threshold; {refusal.stale}")
     else:
         print("refusal:    default threshold (run `operator-assistant calibrate`)")
-    return EXIT_OK
 
 
 CONSOLE_FIELDS = ("console", "claimed_host", "claimed_user", "console_host", "console_user")
@@ -704,7 +712,7 @@ class ScoredIndex:
     embedder: str
 
     @classmethod
-    def of(cls, workspace: Workspace, corpus: Path | None = None) -> ScoredIndex:
+    def of(cls, workspace: LocalFolder, corpus: Path | None = None) -> ScoredIndex:
         docs = [d for d in workspace.documents() if d.status == "indexed"]
         return cls(str(workspace.settings.data_dir), str(corpus) if corpus else None, len(docs),
                    workspace.chunk_count(), workspace.settings.embedder)
@@ -793,7 +801,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _eval_answers(args: argparse.Namespace, workspace: Workspace, questions: list[GoldenQuestion],
+def _eval_answers(args: argparse.Namespace, workspace: LocalFolder, questions: list[GoldenQuestion],
                   index: ScoredIndex) -> int:
     from operator_assistant.evaluation.answers import run_answers
 

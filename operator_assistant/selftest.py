@@ -19,7 +19,7 @@ from operator_assistant.resources import golden_questions, sample_documents
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
     from operator_assistant.core.assistant import Answer, Assistant
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.core.local_folder import LocalFolder
 
 log = logging.getLogger("self-test")
 
@@ -72,10 +72,10 @@ def run_self_test(models_dir: Path | None = None, report: Callable[[str], None] 
         report(f"  data:   {tmp} (temporary)")
         if not check("weights", lambda: _verify_weights(settings.models_dir)):
             return False
-        from operator_assistant.core.workspace import Workspace
+        from operator_assistant.core.local_folder import LocalFolder
         from operator_assistant.evaluation.golden import load_golden
 
-        with Workspace(settings) as workspace:
+        with LocalFolder(settings) as workspace:
             if not check("ingest sample corpus", lambda: _ingest(workspace)):
                 return False
             golden = {q.id: q for q in load_golden(golden_questions())}
@@ -126,7 +126,7 @@ def _console_parts() -> str:
     import sys
 
     for module in ("operator_assistant.gui.main_window", "operator_assistant.gui.settings_dialog",
-                   "operator_assistant.remote.workspace", "operator_assistant.core.documents.process",
+                   "operator_assistant.remote.folder", "operator_assistant.core.documents.process",
                    "pypdfium2", "ssl"):
         importlib.import_module(module)  # an ImportError names what the installation lacks
     from operator_assistant.resources import CONSOLE_LEAVES_OUT
@@ -171,7 +171,7 @@ def _verify_weights(models_dir: Path) -> str:
     return f"{sum(len(s.files) for s in specs)} files of {len(specs)} models match their sha256"
 
 
-def _ingest(workspace: Workspace) -> str:
+def _ingest(workspace: LocalFolder) -> str:
     folder = sample_documents()
     assert folder.is_dir(), f"no sample corpus at {folder}"
     result = workspace.ingest([folder])

@@ -85,7 +85,7 @@ def main() -> None:
         reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
             if args.parse == "child" else None
         if reader is not None:
-            reader.prestart()  # as Workspace.ingest does: the child starts while the embedder loads
+            reader.prestart()  # as LocalFolder.ingest does: the child starts while the embedder loads
         t0 = time.perf_counter()
         loaded = Engine(settings).embedder
         load_s = time.perf_counter() - t0

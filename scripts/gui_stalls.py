@@ -82,12 +82,12 @@ def run_loop(until: Callable[[], bool], timeout_s: float = 900) -> None:
 def open_window(data_dir: Path) -> MainWindow:
     settings = load_settings(data_dir=data_dir)
     try:
-        from operator_assistant.core.workspace import Workspace
-    except ImportError:  # before the Workspace: the window took the settings
+        from operator_assistant.core.local_folder import LocalFolder
+    except ImportError:  # before the LocalFolder: the window took the settings
         return MainWindow(settings, offer_sample=False)  # type: ignore[arg-type]
-    if not hasattr(Workspace, "for_window"):  # before ingest parsed in a child process
-        return MainWindow(Workspace(settings, separate_writer=True), offer_sample=False)
-    return MainWindow(Workspace.for_window(settings), offer_sample=False)
+    if not hasattr(LocalFolder, "for_window"):  # before ingest parsed in a child process
+        return MainWindow(LocalFolder(settings, separate_writer=True), offer_sample=False)
+    return MainWindow(LocalFolder.for_window(settings), offer_sample=False)
 
 
 def search(window: MainWindow, query: str, document: str):  # noqa: ANN201

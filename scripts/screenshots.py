@@ -16,8 +16,8 @@ from PySide6.QtCore import QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ def main() -> None:
         # the window as it first opens: not the layout remembered from this machine's own use
         for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
             QSettings.setPath(fmt, QSettings.Scope.UserScope, tmp)
-        window = MainWindow(Workspace.for_window(load_settings(data_dir=tmp)), offer_sample=False)
+        window = MainWindow(LocalFolder.for_window(load_settings(data_dir=tmp)), offer_sample=False)
         set_passphrase(Path(tmp), "screenshot-admin")  # an admin adds the documents
         window.admin.session.unlock("screenshot-admin")
         window.admin.check()

@@ -1,6 +1,6 @@
 """Wires settings to the index, the embedder and the retriever. No UI here.
 
-It must not know about answers or the GUI (core/assistant.py and core/workspace.py build on it).
+It must not know about answers or the GUI (core/assistant.py and core/local_folder.py build on it).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.embedding import Embedder, default_backend, load_embedder
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, IngestRequest, Progress, ingest_paths
-from operator_assistant.core.models import model_status, resolve_model
+from operator_assistant.core.models import resolve_model
 from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
 from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
@@ -228,20 +228,6 @@ class Engine:
                                 "add --all-revisions to search them, or name the revision in the query (\"Rev B\")")
         return retriever.search(query, k or self.settings.top_k,
                                 SearchFilter(doc_ids, section, all_revisions=all_revisions), candidates)
-
-    def status(self) -> dict[str, Any]:
-        docs = self.store.manifest.documents()
-        return {
-            "data_dir": str(self.settings.data_dir),
-            "models_dir": str(self.settings.models_dir),
-            "documents": sum(1 for d in docs if d.status == "indexed"),
-            "failed_documents": [{"source": d.source, "error": d.error} for d in docs if d.status == "failed"],
-            "documents_with_errors": [{"source": d.source, "error": d.error} for d in docs if d.status == "indexed" and d.error],
-            "chunks": self.store.manifest.chunk_count(),
-            "embedder": self.settings.embedder,
-            "index": self.store.health(),
-            "models": model_status(self.settings.models_dir),
-        }
 
 
 def _state(status: RevisionStatus) -> str:

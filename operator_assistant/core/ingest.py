@@ -25,7 +25,7 @@ from operator_assistant.core.chunking import Chunk, ChunkParams, chunk_document
 from operator_assistant.core.documents import Document, is_supported, parse_document
 from operator_assistant.core.documents.entries import Entry, find_entries
 from operator_assistant.core.documents.identity import read_identity
-from operator_assistant.core.documents.ocr import OcrEngine, OcrReader, unreadable_note
+from operator_assistant.core.documents.ocr import OcrEngine, OcrReader
 from operator_assistant.core.documents.process import DocumentProcess
 from operator_assistant.core.documents.sniff import sniff_file
 from operator_assistant.core.documents.tables import Table
@@ -34,7 +34,7 @@ from operator_assistant.core.index.manifest import (
     FAILED,
     INDEXED,
     ChunkRecord,
-    DocumentRecord,
+    DocumentInfo,
     EntryRecord,
     NewChunk,
     TableRecord,
@@ -42,7 +42,9 @@ from operator_assistant.core.index.manifest import (
 )
 from operator_assistant.core.index.store import DocumentChange, IndexStore
 from operator_assistant.core.index.vectors import import_chroma_in_background
-from operator_assistant.core.ingest_report import (
+from operator_assistant.core.tokenize import tokenize
+from operator_assistant.errors import Cancelled, DocumentError
+from operator_assistant.folder.records import (
     ADDED,
     DUPLICATE,
     FAILED_FILE,
@@ -51,9 +53,9 @@ from operator_assistant.core.ingest_report import (
     UPDATED,
     FileResult,
     IngestReport,
+    JobProgress,
+    unreadable_note,
 )
-from operator_assistant.core.tokenize import tokenize
-from operator_assistant.errors import Cancelled, DocumentError
 
 log = logging.getLogger("ingest")
 
@@ -99,6 +101,11 @@ class IngestProgress:
         if self.work_bytes <= 0 or self.work_seconds < ESTIMATE_AFTER_SECONDS:
             return None
         return max(0, self.bytes_total - self.bytes_done) * self.work_seconds / self.work_bytes
+
+    def snapshot(self) -> JobProgress:
+        """What the window, the command line and a console show of it."""
+        return JobProgress(self.files_done, self.files_total, self.current, self.chunks, self.detail,
+                           self.bytes_done, self.bytes_total, self.describe())
 
     def describe(self) -> str:
         """One line for a person: files 3/300 · 1,204 chunks · 24 chunks/s · about 2 h 10 min left."""
@@ -221,7 +228,7 @@ class Indexer:
         chunks = chunk_document(document, self.params)
         ids = _chunk_ids(doc_id, chunks)
         old = self.store.manifest.chunk_hashes(doc_id)
-        record = DocumentRecord(doc_id, source, document.title, document.format, content_hash, size,
+        record = DocumentInfo(doc_id, source, document.title, document.format, content_hash, size,
                                 document.page_count, self.params.signature, now(), INDEXED, None)
         change = DocumentChange(record, removed=[cid for cid in old if cid not in set(ids)])
         fresh: list[Chunk] = []
@@ -372,7 +379,7 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Path], list[F
     return files, roots, problems
 
 
-def _gone_under(store: IndexStore, roots: list[Path]) -> list[DocumentRecord]:
+def _gone_under(store: IndexStore, roots: list[Path]) -> list[DocumentInfo]:
     gone = []
     for doc in store.manifest.documents():
         source = Path(doc.source)
@@ -528,7 +535,7 @@ def _ingest_one(file: Path, store: IndexStore, indexer: Indexer, params: ChunkPa
     return result
 
 
-def _unchanged(existing: DocumentRecord | None, content_hash: str, params: ChunkParams) -> bool:
+def _unchanged(existing: DocumentInfo | None, content_hash: str, params: ChunkParams) -> bool:
     """Indexed already from these bytes, chunked as `params` chunk: nothing to do for it."""
     return (existing is not None and existing.status == INDEXED and existing.content_hash == content_hash
             and existing.chunker == params.signature)
@@ -588,12 +595,12 @@ class ReadAhead:
             self._next = None
 
 
-def _failed(store: IndexStore, source: str, existing: DocumentRecord | None, reason: str,
+def _failed(store: IndexStore, source: str, existing: DocumentInfo | None, reason: str,
             content_hash: str = "", size: int = 0, fmt: str = "") -> FileResult:
     if existing and existing.status == INDEXED:
         store.manifest.set_error(existing.doc_id, reason)
         return FileResult(source, FAILED_FILE, f"{reason} (the previously indexed version stays searchable)",
                           chunks_total=existing.chunks)
-    store.record_failure(DocumentRecord(doc_id_for(source), source, Path(source).stem, fmt or "unknown", content_hash,
+    store.record_failure(DocumentInfo(doc_id_for(source), source, Path(source).stem, fmt or "unknown", content_hash,
                                         size, None, "", now(), FAILED, reason))
     return FileResult(source, FAILED_FILE, reason)

@@ -21,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from operator_assistant.errors import ModelError, UserError
+from operator_assistant.folder.records import ModelInfo
 
 log = logging.getLogger("models")
 
@@ -230,19 +231,19 @@ def resolve_model(models_dir: Path, name: str, role: str) -> ResolvedModel:
     return ResolvedModel(name, role, path, f"{name}@{_folder_fingerprint(path)[:12]}", False)
 
 
-def model_status(models_dir: Path) -> list[dict[str, str]]:
+def model_status(models_dir: Path) -> list[ModelInfo]:
     """One row per manifest model: name, role, state."""
     try:
         specs = load_manifest(models_dir)
     except UserError as exc:
-        return [{"name": "-", "role": "-", "state": str(exc)}]
+        return [ModelInfo("-", "-", str(exc))]
     rows = []
     for spec in specs:
         problems = verify_model(spec, models_dir, use_cache=True)
         state = "ok" if not problems else f"not usable ({len(problems)} problem(s)): {problems[0]}"
         if not problems and spec.role == "embedder":
             state += f" ({export_state(resolve_model(models_dir, spec.name, spec.role))})"
-        rows.append({"name": spec.name, "role": spec.role, "state": state})
+        rows.append(ModelInfo(spec.name, spec.role, state))
     return rows
 
 

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from operator_assistant.core.documents.identity import Identity, normalise_revision
+from operator_assistant.folder.records import RevisionInfo
 
 if TYPE_CHECKING:
     from operator_assistant.core.index.manifest import IdentityRecord
@@ -93,6 +94,12 @@ class RevisionStatus:
             text += "; UPCOMING: not in force yet" + (f", {self.current_name} applies until then"
                                                       if self.current_name else "")
         return text
+
+    def info(self) -> RevisionInfo:
+        """What the window, the command line and a console are shown of it."""
+        i = self.identity
+        return RevisionInfo(self.doc_id, self.label, str(self.status), self.status_text, self.corrected,
+                            i.number, i.revision, i.effective, i.found_in, self.effective)
 
     @property
     def status_text(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from operator_assistant.errors import UserError
 from operator_assistant.files import write_atomically
+from operator_assistant.folder.admin import IdleUnlock
 
 log = logging.getLogger("roles")
 
@@ -140,9 +141,9 @@ def change_passphrase(data_dir: Path, old: str, new: str, params: ScryptParams =
     log.info("admin passphrase changed in %s", data_dir)
 
 
-class AdminSession:
-    """Admin mode for one window or command: unlocked by the passphrase, locked again after
-    `idle_minutes` without admin activity (`touch`). `clock` is injectable for tests.
+class AdminSession(IdleUnlock):
+    """Admin mode for one window or command on this data folder: unlocked by the passphrase stored
+    here, locked again after `idle_minutes` without admin activity (folder/admin.py's timer).
 
     Guessing is slowed by scrypt itself (about 0.1 s a try) and by a lockout: after
     MAX_FAILURES wrong passphrases in a row, unlock refuses to try for LOCKOUT_SECONDS.
@@ -150,15 +151,16 @@ class AdminSession:
 
     def __init__(self, data_dir: Path, idle_minutes: float = 10.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(idle_minutes, clock)
         self.data_dir = Path(data_dir)
-        self.idle_seconds = idle_minutes * 60.0
-        self.clock = clock
-        self._last_activity: float | None = None
         self._failures = 0
         self._locked_out_until = 0.0
 
     def passphrase_is_set(self) -> bool:
         return is_passphrase_set(self.data_dir)
+
+    def set_passphrase(self, passphrase: str) -> None:
+        set_passphrase(self.data_dir, passphrase)
 
     def unlock(self, passphrase: str) -> bool:
         now = self.clock()
@@ -172,29 +174,5 @@ class AdminSession:
             log.info("wrong admin passphrase")
             return False
         self._failures = 0
-        self._last_activity = self.clock()
+        self.unlocked()
         return True
-
-    @property
-    def is_unlocked(self) -> bool:
-        if self._last_activity is None:
-            return False
-        if self.clock() - self._last_activity > self.idle_seconds:
-            self._last_activity = None  # timed out: locked until the passphrase is given again
-            return False
-        return True
-
-    def seconds_left(self) -> float:
-        """Seconds until admin mode locks itself; 0 when locked."""
-        if not self.is_unlocked:
-            return 0.0
-        assert self._last_activity is not None
-        return max(0.0, self.idle_seconds - (self.clock() - self._last_activity))
-
-    def touch(self) -> None:
-        """Admin activity: restart the idle countdown (only while unlocked)."""
-        if self.is_unlocked:
-            self._last_activity = self.clock()
-
-    def lock(self) -> None:
-        self._last_activity = None

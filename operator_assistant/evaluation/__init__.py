@@ -5,7 +5,7 @@
 - golden: the golden question files (also read by calibration) and retrieval on them;
 - answers: every question asked through the assistant, scored on what the window shows first.
 
-It composes the app the way the app does (an Engine or a Workspace, an Assistant from it) and
+It composes the app the way the app does (an Engine or a LocalFolder, an Assistant from it) and
 must not write into an operator's data folder: evaluations index into a scratch folder. Nothing
 in the app imports it except the command line's `eval` and `calibrate`, the server's calibrate
 route and the self-test, which read golden question files with it.

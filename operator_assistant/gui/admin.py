@@ -6,6 +6,8 @@ It must not store or compare passphrases itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,8 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from operator_assistant.config import Settings
-from operator_assistant.core.roles import MIN_LENGTH, AdminSession, set_passphrase
+from operator_assistant.core.roles import MIN_LENGTH, AdminSession
 from operator_assistant.errors import UserError
+
+if TYPE_CHECKING:
+    from operator_assistant.folder.contract import AdminGate
 
 CHECK_INTERVAL_MS = 5_000
 ACTIVITY = {QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel, QEvent.Type.Drop}
@@ -29,7 +34,7 @@ ACTIVITY = {QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Whee
 class AdminDialog(QDialog):
     """Enter the admin passphrase, or set it (twice) when none is set yet."""
 
-    def __init__(self, session: AdminSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: AdminGate, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.first_use = not session.passphrase_is_set()  # a console's session: set on the server
@@ -70,7 +75,7 @@ class AdminDialog(QDialog):
                 if passphrase != self.again.text():
                     self.message.setText("The two passphrases differ. Type the same one twice.")
                     return
-                set_passphrase(self.session.data_dir, passphrase)
+                self.session.set_passphrase(passphrase)
             if not self.session.unlock(passphrase):
                 self.message.setText("Wrong passphrase. Admin mode stays locked.")
                 self.passphrase.clear()
@@ -88,7 +93,7 @@ class AdminMode(QObject):
     changed = Signal(bool)  # unlocked or not
     refused = Signal(str)  # a change was refused: the message shown to the user
 
-    def __init__(self, window: QMainWindow, settings: Settings, session: AdminSession | None = None) -> None:
+    def __init__(self, window: QMainWindow, settings: Settings, session: AdminGate | None = None) -> None:
         super().__init__(window)
         self.window = window
         # a console's session sends the passphrase to the plant server, which checks it

@@ -1,6 +1,6 @@
 """Start the desktop application.
 
-It must not build the application's core objects (core/workspace.py does) or block on slow work.
+It must not build the application's core objects (core/local_folder.py does) or block on slow work.
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import logging
 import logging.handlers
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from operator_assistant.config import Settings
 from operator_assistant.resources import shipped_root
 
 if TYPE_CHECKING:
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.folder.contract import DataFolder
 
 LOG_FILE = "operator-assistant.log"
 
@@ -53,19 +53,19 @@ def run_gui(settings: Settings, server: tuple[str, str | None, Path | None] | No
         app.setWindowIcon(QIcon(str(icon)))
     log_to_file(settings)
     install_crash_handler()
+    workspace: DataFolder
     if server is not None:
-        from operator_assistant.remote.workspace import open_console
+        from operator_assistant.remote.folder import open_console
 
         try:
-            # the window reads it as a Workspace: the same methods, done over the plant server
-            workspace = cast("Workspace", open_console(settings, *server))
+            workspace = open_console(settings, *server)
         except UserError as exc:
             QMessageBox.critical(None, "Operator Assistant", f"Operator Assistant cannot open: {exc.message}.\n\n{exc.hint}")
             return 2
     else:
-        from operator_assistant.core.workspace import Workspace  # here: a console never loads the index
+        from operator_assistant.core.local_folder import LocalFolder  # here: a console never loads the index
 
-        workspace = Workspace.for_window(settings)
+        workspace = LocalFolder.for_window(settings)
     try:
         workspace.claim("window")  # held until the program ends
     except IndexBusy as exc:

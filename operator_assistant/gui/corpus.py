@@ -27,12 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from operator_assistant.core.documents.ocr import unreadable_note
+from operator_assistant.folder.records import unreadable_note
 
 if TYPE_CHECKING:  # the index behind these is not loaded by a console's window
-    from operator_assistant.core.ingest import IngestProgress
-    from operator_assistant.core.revisions import RevisionStatus
-    from operator_assistant.core.workspace import DocumentRecord
+    from operator_assistant.folder.records import DocumentInfo, JobProgress, RevisionInfo
 
 REINDEX_TIP = "Read the selected documents again (all when none is selected)"
 IDENTITY_TIP = "Set or correct the selected document's number, revision and effective date"
@@ -41,7 +39,7 @@ COLUMNS = ("Title", "Type", "Pages", "Chunks", "Read by", "Status", "Number", "R
 REVISION_COLUMNS = range(6, 10)
 
 
-def read_by(doc: DocumentRecord) -> str:
+def read_by(doc: DocumentInfo) -> str:
     """"text" for a text layer; "OCR 0.93" with the mean OCR confidence for scans and images."""
     if not doc.ocr_pages:
         return "text" if doc.status == "indexed" else ""
@@ -52,10 +50,10 @@ def read_by(doc: DocumentRecord) -> str:
 class DocumentTable(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[DocumentRecord] = []
-        self.revisions: dict[str, RevisionStatus] = {}
+        self.rows: list[DocumentInfo] = []
+        self.revisions: dict[str, RevisionInfo] = {}
 
-    def set_documents(self, docs: list[DocumentRecord], revisions: dict[str, RevisionStatus] | None = None) -> None:
+    def set_documents(self, docs: list[DocumentInfo], revisions: dict[str, RevisionInfo] | None = None) -> None:
         self.beginResetModel()
         self.rows = list(docs)
         self.revisions = dict(revisions or {})
@@ -77,18 +75,17 @@ class DocumentTable(QAbstractTableModel):
         doc = self.rows[index.row()]
         revision = self.revisions.get(doc.doc_id)
         if role == Qt.ItemDataRole.ToolTipRole:
-            if index.column() in REVISION_COLUMNS and revision is not None and revision.identity:
-                return f"{revision.label}\nRead from: {revision.identity.found_in or '-'}"
+            if index.column() in REVISION_COLUMNS and revision is not None and revision.has_identity:
+                return f"{revision.label}\nRead from: {revision.found_in or '-'}"
             return doc.error or doc.ocr_note or doc.source
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
             return None
         status = doc.status if not doc.error else f"{doc.status}: {doc.error}"
         if not doc.error and doc.unreadable_pages:
             status = f"{doc.status}: {unreadable_note(list(doc.unreadable_pages))}"
-        identity = revision.identity if revision is not None else None
         values = (doc.title, doc.format, doc.pages or "", doc.chunks, read_by(doc), status,
-                  identity and identity.number or "", identity and identity.revision or "",
-                  identity.effective.isoformat() if identity and identity.effective else "",
+                  revision and revision.number or "", revision and revision.revision or "",
+                  revision.effective.isoformat() if revision and revision.effective else "",
                   (revision.status_text + (" (corrected)" if revision.corrected else "")) if revision else "",
                   time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.indexed_at)), doc.content_hash[:10])
         return values[index.column()]
@@ -97,15 +94,14 @@ class DocumentTable(QAbstractTableModel):
 class IdentityDialog(QDialog):
     """An admin sets or corrects a document's number, revision and effective date (the rules are in core)."""
 
-    def __init__(self, doc: DocumentRecord, revision: RevisionStatus | None, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: DocumentInfo, revision: RevisionInfo | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Document number and revision")
         self.setMinimumWidth(440)
         self.clear_requested = False
-        identity = revision.identity if revision is not None else None
-        self.number = QLineEdit(identity.number or "" if identity else "")
-        self.revision = QLineEdit(identity.revision or "" if identity else "")
-        self.effective = QLineEdit(identity.effective.isoformat() if identity and identity.effective else "")
+        self.number = QLineEdit(revision.number or "" if revision else "")
+        self.revision = QLineEdit(revision.revision or "" if revision else "")
+        self.effective = QLineEdit(revision.effective.isoformat() if revision and revision.effective else "")
         self.effective.setPlaceholderText("2026-05-01")
         self.shown = (self.number.text(), self.revision.text(), self.effective.text())
         for field, name in ((self.number, "Document number"), (self.revision, "Revision"),
@@ -279,7 +275,7 @@ class CorpusManager(QWidget):
                                  "Operator mode: adding, removing or re-indexing documents needs admin mode "
                                  "(Unlock admin in the toolbar).")
 
-    def show_progress(self, state: IngestProgress) -> None:
+    def show_progress(self, state: JobProgress) -> None:
         # by bytes, as the time left is (a QProgressBar holds 32-bit values: per mille, not bytes)
         self.progress.setMaximum(1000)
         done, total = (state.bytes_done, state.bytes_total) if state.bytes_total else (state.files_done, state.files_total)

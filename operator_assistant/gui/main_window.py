@@ -1,6 +1,6 @@
 """The main window: chat | (source viewer, corpus manager), with all slow work off the GUI thread.
 
-It talks to the data folder only through its Workspace (never core/index or core/models), and
+It talks to the data folder only through the DataFolder contract (folder/contract.py: never core/index or core/models), and
 leaves "user error or bug?" to gui/tasks.py."""
 
 from __future__ import annotations
@@ -51,9 +51,8 @@ from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
 
 if TYPE_CHECKING:  # the window of a console never loads the index or the models behind these
-    from operator_assistant.core.ingest import FileResult, IngestProgress, IngestReport
-    from operator_assistant.core.revisions import RevisionStatus
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.folder.contract import DataFolder
+    from operator_assistant.folder.records import FileResult, IngestReport, JobProgress, RevisionInfo
 from operator_assistant.resources import sample_documents
 
 log = logging.getLogger("gui")
@@ -79,10 +78,10 @@ class MainWindow(QMainWindow):
     dark: bool  # the theme and text size, restored from the last session
     font_points: float
 
-    def __init__(self, workspace: Workspace, offer_sample: bool = True) -> None:
+    def __init__(self, workspace: DataFolder, offer_sample: bool = True) -> None:
         super().__init__()
         if not workspace.separate_writer:
-            raise ValueError("the window reads while it writes: open its Workspace with Workspace.for_window")
+            raise ValueError("the window reads while it writes: open its data folder with LocalFolder.for_window")
         self.offer_sample = offer_sample
         self.workspace = workspace
         self.settings = settings = workspace.settings
@@ -145,7 +144,7 @@ class MainWindow(QMainWindow):
         self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
         self.corpus.identity_requested.connect(self.edit_identity)
-        self.revisions: dict = {}  # doc id -> RevisionStatus, as of the last look (labels in the viewer)
+        self.revisions: dict[str, RevisionInfo] = {}  # as of the last look (labels in the viewer)
         # Operators ask; adding, removing and re-indexing documents and saving settings need admin mode.
         self.admin = AdminMode(self, settings, workspace.admin_session())
         self.admin.changed.connect(self.corpus.set_admin)
@@ -158,14 +157,14 @@ class MainWindow(QMainWindow):
         self._asked = 0  # questions asked so far: an answer's end is matched to its own question
         self._ingest_cancel: threading.Event = threading.Event()
         self.statusBar().showMessage("Loading models...")
-        server = workspace.server_url  # set for a console of a plant server (remote/workspace.py)
+        server = workspace.server_url  # set for a console of a plant server (remote/folder.py)
         if server:
             self.server_label = QLabel(f"Plant server: {server}")
             self.server_label.setAccessibleName("Plant server")
             self.statusBar().addPermanentWidget(self.server_label)
             self.statusBar().showMessage(f"Connecting to the plant server {server}...")
             post = self.tasks.post
-            workspace.on_connection = lambda message: post(partial(self.statusBar().showMessage, message))
+            workspace.listen(lambda message: post(partial(self.statusBar().showMessage, message)))
         # Collect cyclic garbage now, on the GUI thread: a collection that starts on a
         # worker thread must never be the one that destroys Qt objects.
         gc.collect()
@@ -229,10 +228,9 @@ class MainWindow(QMainWindow):
         workspace, cancel, post = self.workspace, self._answer_cancel.is_set, self.tasks.post
 
         def op() -> None:
-            assistant = workspace.assistant
             statuses = workspace.revisions()  # decided today; the viewer labels the revisions cited
             post(lambda: setattr(self, "revisions", statuses))
-            for event in assistant.ask(question, history, cancel=cancel):
+            for event in workspace.ask(question, history, cancel=cancel):
                 if isinstance(event, SourcesFound):
                     post(partial(self.chat.show_sources, event.sources))
                 elif isinstance(event, CardReady):
@@ -356,7 +354,7 @@ class MainWindow(QMainWindow):
         self.corpus.set_busy(True)
         results: list[str] = []
 
-        def progress(state: IngestProgress) -> None:
+        def progress(state: JobProgress) -> None:
             post(lambda: self.corpus.show_progress(state))
 
         def report(result: FileResult) -> None:
@@ -406,7 +404,7 @@ class MainWindow(QMainWindow):
             return
         workspace, clear = self.workspace, dialog.clear_requested
         number, revision, effective = dialog.values()
-        def corrected(status: RevisionStatus) -> None:
+        def corrected(status: RevisionInfo) -> None:
             self.corpus.log.setText(f"{doc.title}: {status.label or 'no number'}")
             self.refresh_documents()
 
@@ -429,8 +427,8 @@ class MainWindow(QMainWindow):
     def _show_documents(self, result: tuple) -> None:
         docs, health, self.revisions = result
         self.corpus.model.set_documents(docs, self.revisions)
-        self.corpus.health.setText(f"{sum(d.status == 'indexed' for d in docs)} documents, {health['chunks']} chunks; "
-                                   f"index {'consistent' if health['consistent'] else 'needs attention'}; "
+        self.corpus.health.setText(f"{sum(d.status == 'indexed' for d in docs)} documents, {health.chunks} chunks; "
+                                   f"index {'consistent' if health.consistent else 'needs attention'}; "
                                    f"embedder {self.settings.embedder}")
         self.documents_shown.emit()
 

@@ -48,7 +48,7 @@ ANSWER_MODE_LABELS = {
 
 
 def _local_model_choices(models_dir: Path, role: str) -> list[str]:
-    from operator_assistant.core.workspace import model_choices  # here: the workspace module loads the index
+    from operator_assistant.core.local_folder import model_choices  # here: the workspace module loads the index
 
     return model_choices(models_dir, role)
 

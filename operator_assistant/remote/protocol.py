@@ -1,4 +1,5 @@
-"""The contract between a plant server and its consoles: API version, header names, paths.
+"""The contract between a plant server and its consoles: header names, paths, the API version's refusal
+(the version itself and the records' JSON are folder/wire.py's).
 
 Both sides import it, so a name is spelled once. It must not import the server, the client
 library or anything that opens an index.
@@ -9,10 +10,8 @@ from __future__ import annotations
 from urllib.parse import quote, unquote
 
 from operator_assistant import __version__
+from operator_assistant.folder.wire import API_VERSION
 
-# Raised when a request or response changes shape; a console and a server of different API
-# versions refuse each other (the app version is shown to people, the API version decides).
-API_VERSION = 1
 APP_VERSION = __version__
 PREFIX = "/v1"
 DEFAULT_PORT = 8750

@@ -1,9 +1,9 @@
 """The plant server's HTTP API (FastAPI): consoles ask, search and read; admins change the corpus.
 
-Everything goes through one Workspace opened on the server's data folder. Work runs on lanes
+Everything goes through one LocalFolder opened on the server's data folder. Work runs on lanes
 like the window's (one worker each for answers, reads and the index job), so questions are
 answered while an ingest runs. It must not reach into the index or the models itself, nor
-decide answer policy: it only carries the Workspace's results over HTTP, and it must not
+decide answer policy: it only carries the LocalFolder's results over HTTP, and it must not
 import Qt. This module builds the app: its refusals, body limits and API-version check; the routes
 are in routes/ (read, ask, admin, jobs), what they share in deps.py and service.py.
 """

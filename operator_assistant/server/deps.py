@@ -14,7 +14,7 @@ from fastapi import Depends, Request
 from pydantic import AfterValidator, BaseModel, Field
 
 from operator_assistant.core.history import MAX_ID
-from operator_assistant.core.workspace import Workspace
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.remote.protocol import ADMIN_HEADER, CONSOLE_HOST_HEADER, CONSOLE_USER_HEADER
 from operator_assistant.server.refusals import short_request
 from operator_assistant.server.service import ApiError, ConsoleId, PlantService, _header_text
@@ -89,13 +89,13 @@ async def maybe_admin(request: Request, who: ConsoleId = Depends(console)) -> bo
     return True
 
 
-def not_empty(workspace: Workspace) -> None:
+def not_empty(workspace: LocalFolder) -> None:
     if workspace.chunk_count() == 0:
         raise ApiError(409, "empty_index", "the index on the plant server is empty",
                        "an admin adds documents first (upload them from a console)")
 
 
-def own_conversation(workspace: Workspace, conversation_id: int, who: ConsoleId) -> None:
+def own_conversation(workspace: LocalFolder, conversation_id: int, who: ConsoleId) -> None:
     """A conversation belongs to the console token that started it: no other console sees it."""
     found = workspace.history.conversation(conversation_id)
     if found is None or found.owner != who.name:  # another console's is as missing as one never made

@@ -4,7 +4,7 @@ A job runs on its own thread so questions keep being answered meanwhile; a conso
 state by id. Jobs are kept in a file, so a console polling through a crash of the server finds
 its job again, marked interrupted, and never another job that reused its id. Plain Python: no
 web framework here, and it must not open the index itself (the job's work is a callable the
-app gives it, built on the Workspace).
+app gives it, built on the LocalFolder).
 """
 
 from __future__ import annotations

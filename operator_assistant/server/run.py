@@ -2,7 +2,7 @@
 
 Without a certificate it listens on loopback only: console tokens and the admin passphrase
 must never cross a network in clear text. It must not decide anything about answers or the
-index; it opens the Workspace, claims its data folder and hands both to the app.
+index; it opens the LocalFolder, claims its data folder and hands both to the app.
 """
 
 from __future__ import annotations
@@ -75,12 +75,12 @@ SERVED_ANSWER_WORKERS = 16
 
 def build(settings: Settings, embedder: Any = None) -> tuple[Any, Any]:
     """(app, service) on the data folder, the folder claimed for the server; loading starts in the background."""
-    from operator_assistant.core.workspace import Workspace
+    from operator_assistant.core.local_folder import LocalFolder
     from operator_assistant.server.app import create_app
     from operator_assistant.server.service import PlantService
 
     # like a window: reads while it writes, and a parser crash fails one file, not the service
-    workspace = Workspace(settings, separate_writer=True, parse_in_child=True, embedder=embedder)
+    workspace = LocalFolder(settings, separate_writer=True, parse_in_child=True, embedder=embedder)
     workspace.claim("plant server")  # a window on the same folder would not see the server's changes
     service = PlantService(workspace, answer_workers=SERVED_ANSWER_WORKERS if settings.llm_server else 1)
     service.lanes["read"].submit(_warm_up, workspace)
@@ -141,7 +141,7 @@ def serve(settings: Settings, listen: Listen, log_level: str = "info", chroma_po
             children.append(chroma)
             settings = dataclasses.replace(settings, chroma_server=chroma.start())
         if model is not None:
-            from operator_assistant.core.workspace import language_model_file
+            from operator_assistant.core.local_folder import language_model_file
             from operator_assistant.server.model import ModelServer
 
             served = ModelServer(language_model_file(settings), model.port, model.engine, model.slots, settings.llm_context,

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from operator_assistant.core.audit import audit_context, record_event
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import check_passphrase, is_passphrase_set
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.remote.protocol import ADMIN_HEADER, decode_passphrase
 from operator_assistant.server.jobs import Job, JobRunner
 from operator_assistant.server.lockout import AdminLockout
@@ -58,7 +58,7 @@ class ConsoleId:
 class PlantService:
     """The workspace, its lanes, the console tokens and the index job: what every request uses."""
 
-    def __init__(self, workspace: Workspace, tokens: ConsoleTokens | None = None, answer_workers: int = 1) -> None:
+    def __init__(self, workspace: LocalFolder, tokens: ConsoleTokens | None = None, answer_workers: int = 1) -> None:
         self.workspace = workspace
         self.settings = workspace.settings
         self.tokens = tokens or ConsoleTokens(workspace.settings.data_dir)

@@ -80,8 +80,8 @@ def test_dropped_bad_files_show_their_reasons_and_the_good_one_is_indexed(qtbot,
     assert f"{os.path.basename(last.source)}: {last.status}" in window.corpus.log.text()
 
     # the good file of the batch and the document indexed before are both found
-    hit = window.workspace.search("SP-7313 sump pump", k=1).hits[0]
-    assert hit.document.source == str(good) and hit.document.title == good.stem
-    assert os.path.basename(window.workspace.search("filter backwash procedure", k=1).hits[0].document.source) == \
+    hit = window.workspace.search("SP-7313 sump pump", k=1).passages[0]
+    assert hit.source == str(good) and hit.document == good.stem
+    assert os.path.basename(window.workspace.search("filter backwash procedure", k=1).passages[0].source) == \
         "filter-backwash-procedure.md"
     window.close()

@@ -39,8 +39,8 @@ def test_questions_are_answered_from_indexed_documents_while_a_big_import_runs(q
     assert "manual-4.md" in win.corpus.current.text()
 
     # the import is held inside the 4th file: the three written are searched and answered from
-    hits = win.workspace.search("sludge thickener high alarm setpoint").hits
-    assert Path(hits[0].document.source).name == "manual-3.md"
+    hits = win.workspace.search("sludge thickener high alarm setpoint").passages
+    assert Path(hits[0].source).name == "manual-3.md"
     win.chat.question.setPlainText("What is the sludge thickener high alarm setpoint?")
     with qtbot.waitSignal(win.answered, timeout=LONG) as asked:
         qtbot.keyClick(win.chat.question, Qt.Key.Key_Return)

@@ -1,6 +1,6 @@
 """The window as a console of a real plant server: uvicorn on a loopback port, real models, real HTTP.
 
-The window gets a RemoteWorkspace and is driven as an operator and an admin drive it: asking
+The window gets a RemoteFolder and is driven as an operator and an admin drive it: asking
 with a streamed answer, opening a citation, listing documents, an admin's drop with progress,
 and the server going away and coming back. Nothing between the window and the server is mocked.
 """
@@ -11,17 +11,17 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
 from operator_assistant.remote.client import Backoff, PlantClient
-from operator_assistant.remote.workspace import RemoteWorkspace
+from operator_assistant.remote.folder import RemoteFolder
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import TEST_ADMIN_PASSPHRASE
 from tests.support.engines import MODELS, copy_sample
@@ -56,7 +56,7 @@ def plant(tmp_path_factory, embedder):
     set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
     docs = tmp_path_factory.mktemp("docs")
     copy_sample(SAMPLES, docs)
-    with Workspace(settings, embedder=embedder) as workspace:
+    with LocalFolder(settings, embedder=embedder) as workspace:
         assert not workspace.ingest([docs]).failed
     port = free_port()
     plant = Plant(f"http://127.0.0.1:{port}", port, ConsoleTokens(data_dir).add("console-gui"), settings, embedder,
@@ -69,7 +69,7 @@ def plant(tmp_path_factory, embedder):
 def console_window(qtbot, plant: Plant, folder: Path) -> MainWindow:
     settings = load_settings(data_dir=folder, models_dir=MODELS)
     client = PlantClient(plant.url, plant.token, backoff=Backoff(first=0.2, most=0.5, give_up_after=2.0))
-    win = MainWindow(cast(Workspace, RemoteWorkspace(settings, client)), offer_sample=False)
+    win = MainWindow(RemoteFolder(settings, client), offer_sample=False)
     qtbot.addWidget(win)
     return win
 
@@ -181,7 +181,7 @@ def test_cancel_stops_an_upload_or_the_server_job_and_keeps_what_finished(plant,
     folder.mkdir()
     for n in range(4):
         (folder / f"note-{n}.md").write_text(f"# Note {n}\n\nPump P-{n} runs on duty day {n}.\n", encoding="utf-8")
-    workspace = RemoteWorkspace(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
+    workspace = RemoteFolder(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
                                 PlantClient(plant.url, plant.token, admin_passphrase=TEST_ADMIN_PASSPHRASE))
     try:
         before = {d.doc_id for d in workspace.documents()}

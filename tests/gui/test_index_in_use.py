@@ -22,7 +22,7 @@ def test_window_says_the_index_is_in_use_and_still_answers_from_it(qtbot, tmp_pa
         assert "try again when it finishes" in win.corpus.log.text()
         assert win.corpus.add_button.isEnabled()  # not stuck in "busy"
         # Reading is not blocked: the window's own reader still searches the index.
-        assert win.workspace.search("oxygen range confined space entry", k=1).hits
+        assert win.workspace.search("oxygen range confined space entry", k=1).passages
     finally:
         holder.stdin.close()
         holder.wait(timeout=30)

@@ -18,7 +18,7 @@ def test_corpus_table_and_viewer_show_the_revision(qtbot, tmp_path):
     engine = make_engine(tmp_path / "data")
     engine.today = lambda: date(2026, 6, 1)
     assert not engine.ingest([docs]).failed
-    statuses = engine.revisions()
+    statuses = {doc_id: status.info() for doc_id, status in engine.revisions().items()}
 
     corpus = CorpusManager()
     qtbot.addWidget(corpus)

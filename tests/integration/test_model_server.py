@@ -22,9 +22,9 @@ from operator_assistant.config import load_settings
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.llm.llama import LlamaCppModel, find_gguf
 from operator_assistant.core.llm.remote import RemoteModel
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.models import resolve_model
 from operator_assistant.core.roles import set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.errors import Cancelled, ModelError, UserError
 from operator_assistant.remote.protocol import API_HEADER, API_VERSION
 from operator_assistant.server.model import ModelServer
@@ -124,7 +124,7 @@ def test_the_plant_server_words_answers_through_the_model_server(tmp_path, embed
     data_dir = tmp_path / "plant"
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
     set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
-    with Workspace(settings, embedder=embedder) as workspace:
+    with LocalFolder(settings, embedder=embedder) as workspace:
         assert not workspace.ingest([SAMPLE_DOCS]).failed
     token = ConsoleTokens(data_dir).add("console-1")
     port, model_port = free_port(), free_port()

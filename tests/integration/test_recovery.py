@@ -35,7 +35,7 @@ def test_crash_after_manifest_commit_is_repaired_on_open(tmp_path, docs, embedde
 
     reopened = make_engine(data, embedder)
     assert reopened.store.manifest.get_meta("dense_pending") == "1"
-    assert not reopened.store.health()["consistent"]
+    assert not reopened.store.health().consistent
     hits = reopened.search("clearwell level alarm LIT-700", k=1).hits  # opening the dense index repairs it
     assert "LIT-700" in hits[0].chunk.text and hits[0].dense_rank is not None
     assert consistent(reopened) == 4

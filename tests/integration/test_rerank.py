@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo
 from operator_assistant.core.retrieval.rerank import (
     CrossEncoderReranker,
     NoReranker,
@@ -86,7 +86,7 @@ def models_dir(tmp_path_factory) -> Path:
 
 
 def hit(key: str, score: float) -> SearchHit:
-    doc = DocumentRecord("d", "/docs/manual.md", "Manual", "markdown", "h", 1, None, "v", 0.0, "indexed")
+    doc = DocumentInfo("d", "/docs/manual.md", "Manual", "markdown", "h", 1, None, "v", 0.0, "indexed")
     chunk = ChunkRecord(f"d:{key}", "d", 0, 0, len(PASSAGES[key]), ("Manual",), (), "", PASSAGES[key], "h", "e")
     return SearchHit(chunk, doc, score, 1, 1)
 

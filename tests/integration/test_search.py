@@ -65,7 +65,7 @@ def test_both_indexes_hold_the_same_chunks(sample_engine):
     assert store.vectors(sample_engine.embedder.model_id).ids() == manifest_ids
     assert set(store.lexical().index.ids) == manifest_ids
     health = store.health()
-    assert health["consistent"] and health["chunks"] == len(manifest_ids) > 100
+    assert health.consistent and health.chunks == len(manifest_ids) > 100
 
 
 def test_empty_query_is_refused(sample_engine):

@@ -11,7 +11,7 @@ import time
 import httpx
 
 from operator_assistant.config import load_settings
-from operator_assistant.core.workspace import Workspace
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.remote.client import PlantClient
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.conftest import REPO, SAMPLE_DOCS
@@ -31,7 +31,7 @@ def test_serve_keeps_the_vectors_in_a_chroma_server_filled_from_the_manifest(tmp
 
     data_dir = tmp_path / "data"
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
-    with Workspace(settings, embedder=embedder) as workspace:  # indexed in embedded mode first
+    with LocalFolder(settings, embedder=embedder) as workspace:  # indexed in embedded mode first
         report = workspace.ingest([SAMPLE_DOCS / "booster-station-b-om-manual.pdf",
                                    SAMPLE_DOCS / "filter-backwash-procedure.md"])
         assert not report.failed

@@ -159,17 +159,17 @@ def test_a_console_keeps_at_most_its_newest_conversations(plant, monkeypatch):
 def test_a_follow_up_whose_server_conversation_was_dropped_goes_on_in_a_new_one(plant, tmp_path, monkeypatch):
     from operator_assistant.core.answer.records import Answered, Turn
     from operator_assistant.remote.client import PlantClient
-    from operator_assistant.remote.workspace import RemoteWorkspace
+    from operator_assistant.remote.folder import RemoteFolder
 
-    console = RemoteWorkspace(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
+    console = RemoteFolder(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
                               PlantClient(plant.url, plant.others["console-4"]))
     try:
-        first = next(e.answer for e in console.assistant.ask(QUESTION) if isinstance(e, Answered))
+        first = next(e.answer for e in console.ask(QUESTION) if isinstance(e, Answered))
         monkeypatch.setattr(read_routes, "CONVERSATIONS_PER_CONSOLE", 1)
         with plant.http(plant.others["console-4"]) as http:  # the console's next conversation drops that one
             http.post("/conversations", json={"title": "another"})
         follow_up = "How long does it take?"
-        events = list(console.assistant.ask(follow_up, [Turn(QUESTION, first.text)]))
+        events = list(console.ask(follow_up, [Turn(QUESTION, first.text)]))
     finally:
         console.close()
     assert isinstance(events[-1], Answered) and events[-1].answer.question == follow_up

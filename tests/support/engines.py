@@ -63,7 +63,7 @@ def consistent(engine) -> int:
     ids = {cid for cid, *_ in store.manifest.lexical_rows()}
     assert store.vectors(engine.embedder.model_id).ids() == ids
     assert set(store.lexical().index.ids) == ids
-    assert store.health()["consistent"]
+    assert store.health().consistent
     return len(ids)
 
 

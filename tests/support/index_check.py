@@ -39,7 +39,7 @@ def index_report(store: IndexStore, model_id: str) -> dict[str, Any]:
     return {"pending": pending, "extra_before": len(before - manifest_ids),
             "missing_before": len(manifest_ids - before), "manifest": sorted(manifest_ids),
             "dense": sorted(dense), "lexical": sorted(store.lexical().index.ids),
-            "consistent": store.health()["consistent"], "documents": docs}
+            "consistent": store.health().consistent, "documents": docs}
 
 
 class Corpus:

@@ -13,8 +13,8 @@ import httpx
 import uvicorn
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.remote.client import PlantClient
 from operator_assistant.remote.protocol import API_HEADER, API_VERSION
 from operator_assistant.server.http import uvicorn_options
@@ -80,7 +80,7 @@ def start_plant(data_dir: Path, embedder: Any) -> Plant:
     """A plant server on a free loopback port, the sample corpus indexed, one console token issued."""
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
     set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
-    with Workspace(settings, embedder=embedder) as workspace:
+    with LocalFolder(settings, embedder=embedder) as workspace:
         report = workspace.ingest([SAMPLE_DOCS])
         assert not report.failed, report.failed
     token = ConsoleTokens(data_dir).add("console-1")
@@ -98,7 +98,7 @@ def start_small_plant(data_dir: Path, embedder: Any) -> Plant:
     (data_dir / "config.toml").write_text("audit_max_bytes = 4096\naudit_keep_files = 2\n", encoding="utf-8")
     settings = load_settings(data_dir=data_dir, models_dir=MODELS)
     set_passphrase(data_dir, TEST_ADMIN_PASSPHRASE)
-    with Workspace(settings, embedder=embedder) as workspace:
+    with LocalFolder(settings, embedder=embedder) as workspace:
         assert not workspace.ingest([SAMPLE_DOCS / DOCUMENT]).failed
     tokens = ConsoleTokens(data_dir)
     token = tokens.add("console-1")

@@ -35,7 +35,7 @@ from operator_assistant.core.chunking import ChunkParams
 from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE, set_passphrase
 from operator_assistant.errors import UserError
 from operator_assistant.remote.client import Backoff, PlantClient, ServerRefused, ServerUnavailable
-from operator_assistant.remote.workspace import RemoteWorkspace
+from operator_assistant.remote.folder import RemoteFolder
 from operator_assistant.server.tokens import ConsoleTokens
 from tests.support.index_check import Corpus, check_after_kill, check_complete
 
@@ -324,10 +324,10 @@ class Trials:
         plant = self._plant("answer")
         console_dir = self.work / "answer" / "console"
         shutil.rmtree(console_dir, ignore_errors=True)
-        workspace = RemoteWorkspace(load_settings(data_dir=console_dir, models_dir=MODELS), self._console(plant))
+        workspace = RemoteFolder(load_settings(data_dir=console_dir, models_dir=MODELS), self._console(plant))
         try:
             workspace.warm_up()
-            first = list(workspace.assistant.ask(QUESTION))
+            first = list(workspace.ask(QUESTION))
             answered = next(e.answer for e in first if isinstance(e, Answered))
             conversation = workspace.history.start(QUESTION[:60])  # as the window keeps it
             workspace.history.add(conversation, answered)
@@ -339,7 +339,7 @@ class Trials:
 
             def ask() -> None:
                 try:
-                    for event in workspace.assistant.ask(FOLLOW_UP, history, mode="card+model", temperature=0.0):
+                    for event in workspace.ask(FOLLOW_UP, history, mode="card+model", temperature=0.0):
                         events.append(event)
                         arrived.set()
                 except UserError as exc:
@@ -374,7 +374,7 @@ class Trials:
             assert [a.to_json() for a in workspace.history.answers(conversation)] == kept, "console history changed"
             plant.start()
             plant.wait_ready()
-            again = list(workspace.assistant.ask(FOLLOW_UP, history, mode="card+model", temperature=0.0))
+            again = list(workspace.ask(FOLLOW_UP, history, mode="card+model", temperature=0.0))
             recovery = time.monotonic() - killed_at
             assert _cites(again, CITED), f"the same question was not answered after the restart: {_what(again)}"
             assert [a.to_json() for a in workspace.history.answers(conversation)] == kept

@@ -6,8 +6,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from operator_assistant.config import load_settings
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import is_passphrase_set, set_passphrase
-from operator_assistant.core.workspace import Workspace
 from operator_assistant.gui.main_window import MainWindow
 from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
 from tests.support.engines import MODELS
@@ -23,9 +23,9 @@ def unlock_admin(win: MainWindow) -> None:
     win.admin.check()
 
 
-def window_workspace(data_dir, models_dir) -> Workspace:
+def window_workspace(data_dir, models_dir) -> LocalFolder:
     """The data folder as the window opens it (reads and writes on their own connections)."""
-    return Workspace.for_window(load_settings(data_dir=data_dir, models_dir=models_dir))
+    return LocalFolder.for_window(load_settings(data_dir=data_dir, models_dir=models_dir))
 
 
 def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:

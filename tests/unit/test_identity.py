@@ -15,7 +15,7 @@ from operator_assistant.core.documents.identity import (
     read_property_identity,
     read_text_identity,
 )
-from operator_assistant.core.index.manifest import INDEXED, DocumentRecord, IdentityRecord, Manifest
+from operator_assistant.core.index.manifest import INDEXED, DocumentInfo, IdentityRecord, Manifest
 from operator_assistant.core.revisions import CURRENT, SUPERSEDED, UPCOMING, named_revisions, resolve, search_scope
 from tests.conftest import SAMPLE_DOCS, make_docx
 
@@ -191,7 +191,7 @@ def test_a_question_naming_a_revision_searches_that_revision():
 def test_migration_from_schema_1_keeps_everything_and_reads_identities(tmp_path):
     path = tmp_path / "manifest.sqlite3"
     manifest = Manifest(path)
-    doc = DocumentRecord("d1", str(tmp_path / "SOP-114 Rev B.md"), "Chlorine Dosing", "markdown", "h" * 64, 10, None,
+    doc = DocumentInfo("d1", str(tmp_path / "SOP-114 Rev B.md"), "Chlorine Dosing", "markdown", "h" * 64, 10, None,
                          "chunker", 1_700_000_000.0, INDEXED)
     with manifest.transaction() as db:
         manifest.upsert_document(db, doc)

@@ -42,7 +42,7 @@ def _reaching(files, forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_the_window_opens_a_data_folder_only_through_the_workspace():
-    """The GUI never reaches into the index, the model files or the engine: it talks to a Workspace."""
+    """The GUI never reaches into the index, the model files or the engine: it talks to a LocalFolder."""
     _, gui, _ = _front_ends()
     assert gui, "no GUI modules found"
     assert _reaching(gui, ("operator_assistant.core.index", "operator_assistant.core.models",
@@ -60,7 +60,7 @@ def test_the_index_layer_knows_nothing_of_answers():
     package, _, _ = _front_ends()
     below = [package / "core" / "engine.py", *sorted((package / "core" / "index").glob("*.py"))]
     assert _reaching(below, ("operator_assistant.core.assistant", "operator_assistant.core.answer",
-                             "operator_assistant.core.workspace")) == []
+                             "operator_assistant.core.local_folder")) == []
 
 
 def test_core_and_the_command_line_never_load_a_web_framework():
@@ -77,7 +77,7 @@ def test_core_and_the_command_line_never_load_a_web_framework():
 
 
 def test_the_server_and_the_console_client_keep_to_their_layers():
-    """Core imports neither; the server opens data only through the Workspace; the client only talks HTTP."""
+    """Core imports neither; the server opens data only through its LocalFolder; the client only talks HTTP."""
     from pathlib import Path
 
     package = Path(__file__).resolve().parents[2] / "operator_assistant"
@@ -91,7 +91,7 @@ def test_the_server_and_the_console_client_keep_to_their_layers():
     assert _reaching(server, ("operator_assistant.core.index", "operator_assistant.core.engine",
                               "operator_assistant.core.models", "operator_assistant.core.assistant")) == []
     assert _reaching(remote, ("operator_assistant.server", "fastapi", "starlette", "uvicorn",
-                              "operator_assistant.core.workspace", "operator_assistant.core.index",
+                              "operator_assistant.core.local_folder", "operator_assistant.core.index",
                               "operator_assistant.core.engine", "operator_assistant.core.assistant")) == []
 
 
@@ -106,7 +106,23 @@ def test_the_answer_stage_never_imports_what_composes_it():
     core = sorted((package / "core").rglob("*.py"))
     below = [*sorted((package / "core" / "llm").glob("*.py")), package / "config.py"]
     assert answer and below
-    assert _reaching(answer, ("operator_assistant.core.assistant", "operator_assistant.core.workspace",
+    assert _reaching(answer, ("operator_assistant.core.assistant", "operator_assistant.core.local_folder",
                               "operator_assistant.evaluation")) == []
     assert _reaching(core, ("operator_assistant.evaluation",)) == []
     assert _reaching(below, ("operator_assistant.core.answer", "operator_assistant.core.assistant")) == []
+
+
+def test_the_data_folder_contract_loads_nothing_it_describes():
+    """folder/ is records, Protocols and JSON: importing it loads no index, no model, no Qt and no HTTP
+    (it names core's types for the type checker only)."""
+    code = (
+        "import sys, pkgutil, importlib, operator_assistant.folder as folder\n"
+        "for m in pkgutil.walk_packages(folder.__path__, 'operator_assistant.folder.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "inner = ('operator_assistant.core', 'operator_assistant.remote', 'operator_assistant.server',\n"
+        "         'operator_assistant.gui', 'operator_assistant.evaluation')\n"
+        "outer = {'PySide6', 'httpx', 'fastapi', 'sqlite3', 'numpy', 'chromadb', 'torch'}\n"
+        "print(sorted(n for n in sys.modules if n.startswith(inner) or n.split('.')[0] in outer))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -10,7 +10,7 @@ import pytest
 
 from operator_assistant.core.index import lexical_snapshot
 from operator_assistant.core.index.lexical_snapshot import SNAPSHOT_FILE, LexicalSnapshot
-from operator_assistant.core.index.manifest import INDEXED, ChunkRecord, DocumentRecord, Manifest, NewChunk
+from operator_assistant.core.index.manifest import INDEXED, ChunkRecord, DocumentInfo, Manifest, NewChunk
 from operator_assistant.core.index.store import MANIFEST_FILE, IndexStore, SearchFilter
 from operator_assistant.core.tokenize import tokenize
 
@@ -26,7 +26,7 @@ DOCS = {
 
 def _add(manifest: Manifest, doc_id: str, passages: list[tuple[str, str]]) -> None:
     with manifest.transaction() as db:
-        manifest.upsert_document(db, DocumentRecord(doc_id, f"/docs/{doc_id}.md", doc_id, "md", doc_id, 1, None,
+        manifest.upsert_document(db, DocumentInfo(doc_id, f"/docs/{doc_id}.md", doc_id, "md", doc_id, 1, None,
                                                     "test", 0.0, INDEXED))
         manifest.insert_chunks(db, [
             NewChunk(ChunkRecord(f"{doc_id}:{n}", doc_id, n, 0, len(text), tuple(section.split(" > ")), (1,), "",
@@ -75,7 +75,7 @@ def test_saved_index_is_used_at_the_next_start(index_dir: Path, monkeypatch: pyt
     assert (index_dir / SNAPSHOT_FILE).exists()
     store = _open_without_rebuild(index_dir, monkeypatch)
     assert _answers(store) == expected
-    assert store.health()["lexical_chunks"] == 6
+    assert store.health().lexical_chunks == 6
 
 
 def test_changed_manifest_is_not_answered_from_the_saved_index(index_dir: Path) -> None:

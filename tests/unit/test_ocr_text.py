@@ -3,8 +3,9 @@
 import json
 import sqlite3
 
-from operator_assistant.core.documents.ocr import OcrPage, OcrWord, page_from_lines, page_list, unreadable_note
+from operator_assistant.core.documents.ocr import OcrPage, OcrWord, page_from_lines
 from operator_assistant.core.index.manifest import Manifest
+from operator_assistant.folder.records import page_list, unreadable_note
 
 
 def quad(left, top, right, bottom):

@@ -18,8 +18,8 @@ from operator_assistant.core.documents.tables import Table, table_from_json, tab
 from operator_assistant.core.documents.xlsx import number_text
 from operator_assistant.core.index.manifest import TableRecord
 from operator_assistant.core.ingest import SKIPPED, collect_files
-from operator_assistant.core.ingest_report import FAILED_FILE
 from operator_assistant.errors import DocumentError
+from operator_assistant.folder.records import FAILED_FILE
 from tests.support.spreadsheets import ALARM_PREFACE, ALARMS, alarm_csv, replace_part, setpoint_workbook
 
 

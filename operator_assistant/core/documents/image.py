@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from operator_assistant.core.documents.base import TEXT, Block, Document
-from operator_assistant.core.documents.ocr import OcrPage, PageReader, unreadable_note
+from operator_assistant.core.documents.ocr import OcrPage, PageReader
 from operator_assistant.core.documents.pdf import PAGE_SEPARATOR
 from operator_assistant.errors import DocumentError
+from operator_assistant.folder.records import unreadable_note
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -190,28 +190,6 @@ class StoredPages:
         return self.pages.get(index, UNREADABLE)
 
 
-def page_list(numbers: list[int]) -> str:
-    """1-based page numbers as "7, 12" or "3-5, 9"."""
-    out: list[str] = []
-    run: list[int] = []
-    for number in sorted(numbers):
-        if run and number == run[-1] + 1:
-            run.append(number)
-            continue
-        if run:
-            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
-        run = [number]
-    if run:
-        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
-    return ", ".join(out)
-
-
-def unreadable_note(numbers: list[int]) -> str:
-    if not numbers:
-        return ""
-    return f"page{'s' if len(numbers) > 1 else ''} {page_list(numbers)} could not be read (blank or illegible scan)"
-
-
 def words_to_json(page: OcrPage) -> list[list[float]]:
     return [[w.start, w.end, *(round(v, 1) for v in w.box), round(w.confidence, 3)] for w in page.words]
 

@@ -25,7 +25,7 @@ from PIL import Image
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document, squash
 from operator_assistant.core.documents.headings import FILLER, reads_as_heading
-from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader, unreadable_note
+from operator_assistant.core.documents.ocr import PDF_OCR_DPI, OcrPage, PageReader
 from operator_assistant.core.documents.pdf_columns import PageChars, reading_order, titles_first
 from operator_assistant.core.documents.pdf_headings import (
     body_type,
@@ -40,6 +40,7 @@ from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_t
 from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.core.documents.titles import named_on_page, pick_title, reads_as_title, title_words
 from operator_assistant.errors import DocumentError
+from operator_assistant.folder.records import unreadable_note
 
 PAGE_SEPARATOR = "\n\n"
 # Control characters, and tabs (some writers set "Office\tof\tWater"), read as spaces.

@@ -30,9 +30,10 @@ from operator_assistant.core.documents.identity import (
     read_name_identity,
     read_text_identity,
 )
-from operator_assistant.core.documents.ocr import OcrPage, unreadable_note, words_from_json, words_to_json
+from operator_assistant.core.documents.ocr import OcrPage, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
 from operator_assistant.errors import UserError
+from operator_assistant.folder.records import DocumentInfo
 
 log = logging.getLogger("ingest")
 
@@ -134,35 +135,6 @@ CREATE INDEX IF NOT EXISTS entry_keys_doc ON entry_keys(doc_id);
 """
 
 INDEXED, FAILED = "indexed", "failed"
-
-
-@dataclass(frozen=True)
-class DocumentRecord:
-    doc_id: str
-    source: str
-    title: str
-    format: str
-    content_hash: str
-    size: int
-    pages: int | None
-    chunker: str
-    indexed_at: float
-    status: str
-    error: str | None = None
-    chunks: int = 0
-    ocr_pages: int = 0  # pages read by OCR, readable or not
-    ocr_confidence: float | None = None  # mean over the readable OCR pages
-    unreadable_pages: tuple[int, ...] = ()
-
-    @property
-    def ocr_note(self) -> str:
-        """"read by OCR on 43 pages, mean confidence 0.93; page 7 could not be read", or "" for text documents."""
-        if not self.ocr_pages:
-            return ""
-        confidence = f", mean confidence {self.ocr_confidence:.2f}" if self.ocr_confidence is not None else ""
-        note = unreadable_note(list(self.unreadable_pages))
-        pages = f"{self.ocr_pages} page{'s' if self.ocr_pages > 1 else ''}"
-        return f"read by OCR on {pages}{confidence}" + (f"; {note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -338,7 +310,7 @@ class Manifest:
 
     # documents
 
-    def documents(self, ids: Iterable[str] | None = None) -> list[DocumentRecord]:
+    def documents(self, ids: Iterable[str] | None = None) -> list[DocumentInfo]:
         query = ("SELECT d.doc_id, source, title, format, d.content_hash, size, d.pages, chunker, indexed_at, status,"
                  " error, (SELECT COUNT(*) FROM chunks c WHERE c.doc_id = d.doc_id),"
                  " (SELECT COUNT(*) FROM ocr_pages o WHERE o.doc_id = d.doc_id),"
@@ -346,8 +318,8 @@ class Manifest:
                  " (SELECT json_group_array(page) FROM ocr_pages o WHERE o.doc_id = d.doc_id AND confidence IS NULL)"
                  " FROM documents d")
 
-        def record(row: tuple) -> DocumentRecord:
-            return DocumentRecord(*(*row[:-1], tuple(sorted(json.loads(row[-1])))))
+        def record(row: tuple) -> DocumentInfo:
+            return DocumentInfo(*(*row[:-1], tuple(sorted(json.loads(row[-1])))))
 
         if ids is None:
             return [record(row) for row in self.db.execute(query + " ORDER BY source")]
@@ -359,20 +331,20 @@ class Manifest:
             records += [record(row) for row in rows]
         return records
 
-    def document(self, doc_id: str) -> DocumentRecord | None:
+    def document(self, doc_id: str) -> DocumentInfo | None:
         found = self.documents([doc_id])
         return found[0] if found else None
 
-    def document_by_source(self, source: str) -> DocumentRecord | None:
+    def document_by_source(self, source: str) -> DocumentInfo | None:
         row = self.db.execute("SELECT doc_id FROM documents WHERE source = ?", (source,)).fetchone()
         return self.document(row[0]) if row else None
 
-    def documents_with_hash(self, content_hash: str) -> list[DocumentRecord]:
+    def documents_with_hash(self, content_hash: str) -> list[DocumentInfo]:
         rows = self.db.execute("SELECT doc_id FROM documents WHERE content_hash = ? AND status = ?",
                                (content_hash, INDEXED)).fetchall()
         return [d for d in (self.document(r[0]) for r in rows) if d]
 
-    def upsert_document(self, db: sqlite3.Connection, doc: DocumentRecord) -> None:
+    def upsert_document(self, db: sqlite3.Connection, doc: DocumentInfo) -> None:
         db.execute(
             "INSERT INTO documents(doc_id, source, title, format, content_hash, size, pages, chunker, indexed_at, status, error)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"

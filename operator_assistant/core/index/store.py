@@ -29,7 +29,7 @@ from operator_assistant.core.index.lexical_snapshot import LexicalSnapshot
 from operator_assistant.core.index.lock import WriterLock
 from operator_assistant.core.index.manifest import (
     ChunkRecord,
-    DocumentRecord,
+    DocumentInfo,
     EntryRecord,
     Manifest,
     NewChunk,
@@ -38,6 +38,7 @@ from operator_assistant.core.index.manifest import (
 from operator_assistant.core.index.vectors import VectorStore
 from operator_assistant.core.references import Reference, passage_holds
 from operator_assistant.errors import IndexMismatch
+from operator_assistant.folder.records import IndexHealth
 
 # Chunks read per numbered reference to find the section it names (BENCHMARKS.md, "Issue 25, point 3").
 REFERENCE_CANDIDATES = 2000
@@ -53,7 +54,7 @@ REINDEX_HINT = "run `operator-assistant reindex` to re-embed every chunk with th
 class DocumentChange:
     """One document's new version: what to add, what stays (maybe moved), what goes."""
 
-    document: DocumentRecord
+    document: DocumentInfo
     added: list[NewChunk] = field(default_factory=list)
     kept: list[ChunkRecord] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -184,7 +185,7 @@ class IndexStore:
                                [{"doc_id": a.record.doc_id} for a in added])
             self.manifest.set_meta("dense_pending", "0")
 
-    def record_failure(self, document: DocumentRecord) -> None:
+    def record_failure(self, document: DocumentInfo) -> None:
         with self.manifest.transaction() as db:
             self.manifest.upsert_document(db, document)
 
@@ -297,7 +298,7 @@ class IndexStore:
                 and passage_holds(ref, c.section, c.text)]
         return np.asarray(held, dtype=np.int64), complete
 
-    def health(self) -> dict[str, object]:
+    def health(self) -> IndexHealth:
         """Counts from each store and whether they agree."""
         chunks = self.manifest.chunk_count()
         built = self.embedder_id
@@ -313,5 +314,4 @@ class IndexStore:
             problems.append("an interrupted write is pending (repaired on next search or ingest)")
         if len(self.manifest.embedder_ids()) > 1:
             problems.append("chunks carry vectors from more than one embedder: " + REINDEX_HINT)
-        return {"chunks": chunks, "dense_vectors": dense, "lexical_chunks": lexical, "embedder": built,
-                "consistent": not problems, "problems": problems}
+        return IndexHealth(chunks, dense, lexical, built, not problems, tuple(problems))

@@ -14,7 +14,7 @@ import numpy as np
 from operator_assistant.config import Settings
 from operator_assistant.core.chunking import is_contents
 from operator_assistant.core.embedding import Embedder
-from operator_assistant.core.index.manifest import ChunkRecord, DocumentRecord
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo
 from operator_assistant.core.index.store import IndexStore, SearchFilter
 from operator_assistant.core.references import references
 from operator_assistant.core.retrieval.fusion import reciprocal_rank_fusion
@@ -26,7 +26,7 @@ log = logging.getLogger("retrieval")
 @dataclass(frozen=True)
 class SearchHit:
     chunk: ChunkRecord
-    document: DocumentRecord
+    document: DocumentInfo
     score: float
     dense_rank: int | None
     lexical_rank: int | None

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from operator_assistant.core.audit import record_event
+from operator_assistant.folder.wire import file_result_to_json, progress_to_json, report_to_json
 from operator_assistant.remote.protocol import PREFIX
 from operator_assistant.server.deps import Text, admin, admin_refusals
 from operator_assistant.server.service import ApiError, ConsoleId, PlantService
@@ -123,15 +124,9 @@ def router(service: PlantService) -> APIRouter:
                            "upload the files first (PUT /v1/admin/files/NAME)")
 
         def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
-            def on_progress(state: Any) -> None:
-                progress({"files_done": state.files_done, "files_total": state.files_total, "chunks": state.chunks,
-                          "current": Path(state.current).name if state.current else "", "detail": state.detail,
-                          "text": state.describe()})
-
-            report = workspace.ingest(paths, on_progress, cancel, lambda r: settled(dataclasses.asdict(r)), body.force)
-            return {"results": [dataclasses.asdict(r) for r in report.results], "skipped_unsupported": report.skipped,
-                    "seconds": round(report.seconds, 2), "chunks_embedded": report.chunks_embedded,
-                    "notes": report.notes, "cancelled": report.cancelled}
+            report = workspace.ingest(paths, lambda state: progress(progress_to_json(state)), cancel,
+                                      lambda r: settled(file_result_to_json(r)), body.force)
+            return report_to_json(report)
 
         return service.start_job("ingest", who, work).to_json()
 

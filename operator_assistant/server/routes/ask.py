@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from operator_assistant.config import ANSWER_MODES
 from operator_assistant.core.answer.records import Answered, CardReady, SourcesFound, TextGenerated, Turn
-from operator_assistant.core.workspace import Workspace
+from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.errors import UserError
 from operator_assistant.remote.protocol import PREFIX
 from operator_assistant.server.deps import QUESTION_MAX_CHARS, Id, Text, console, not_empty, own_conversation
@@ -49,7 +49,7 @@ def _sse(event: str, data: Any) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
-def _answer(workspace: Workspace, body: AskRequest, stop: threading.Event, put: Callable[[str | None], None]) -> None:
+def _answer(workspace: LocalFolder, body: AskRequest, stop: threading.Event, put: Callable[[str | None], None]) -> None:
     """The answer to `body` as server-sent events, each given to `put` (then None); the model stops once `stop` is set."""
     try:
         not_empty(workspace)
@@ -58,9 +58,9 @@ def _answer(workspace: Workspace, body: AskRequest, stop: threading.Event, put: 
             history = [Turn(a.question, a.text) for a in workspace.history.answers(body.conversation)]
         if body.history is not None:
             history = [Turn(t.question, t.answer) for t in body.history]
-        assistant = workspace.assistant
-        reranker = assistant.reranker.name if assistant.reranker.is_model else "none installed"
-        for event in assistant.ask(body.question, history, cancel=stop.is_set, temperature=body.temperature,
+        reranker = workspace.assistant.reranker
+        reranker_name = reranker.name if reranker.is_model else "none installed"
+        for event in workspace.ask(body.question, history, cancel=stop.is_set, temperature=body.temperature,
                                    mode=body.mode, all_revisions=body.all_revisions):
             if isinstance(event, SourcesFound):
                 put(_sse("sources", {"sources": [s.to_json() for s in event.sources]}))
@@ -73,7 +73,7 @@ def _answer(workspace: Workspace, body: AskRequest, stop: threading.Event, put: 
                 if body.conversation is not None:
                     workspace.history.add(body.conversation, answer)
                 put(_sse("answer", {**answer.to_json(), "audit_warning": answer.audit_warning,
-                                    "reranker": reranker, "conversation": body.conversation}))
+                                    "reranker": reranker_name, "conversation": body.conversation}))
     except UserError as exc:
         put(_sse("error", {"error": type(exc).__name__, "message": exc.message, "hint": exc.hint}))
     except Exception as exc:  # broad on purpose: the console is told, the traceback goes to the log

@@ -15,7 +15,8 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from operator_assistant.core.history import MAX_ID
-from operator_assistant.remote.protocol import API_VERSION, APP_VERSION, PREFIX
+from operator_assistant.folder.wire import API_VERSION, document_to_json, passages_to_json, status_to_json
+from operator_assistant.remote.protocol import APP_VERSION, PREFIX
 from operator_assistant.server.deps import (
     QUESTION_MAX_CHARS,
     Text,
@@ -49,13 +50,12 @@ def router(service: PlantService) -> APIRouter:
 
     @api.get(f"{PREFIX}/status", responses=admin_refusals)
     async def status(who: ConsoleId = Depends(console), is_admin: bool = Depends(maybe_admin)) -> dict[str, Any]:
-        info = await service.run("read", who, workspace.status)
+        found = await service.run("read", who, workspace.status)
         if not is_admin:
             # where the server keeps its data, models and documents is the server's business, not a console's
-            info.pop("data_dir", None)
-            info.pop("models_dir", None)
-            for doc in info.get("documents", []):
-                doc["source"] = Path(doc["source"]).name
+            found = dataclasses.replace(found, data_dir=None, models_dir=None, documents=tuple(
+                dataclasses.replace(d, source=Path(d.source).name) for d in found.documents))
+        info = status_to_json(found)
         running = service.jobs.running
         info["server"] = {"version": APP_VERSION, "api": API_VERSION, "job": running.to_json() if running else None}
         return info
@@ -68,20 +68,16 @@ def router(service: PlantService) -> APIRouter:
                      who: ConsoleId = Depends(console)) -> dict[str, Any]:
         def work() -> dict[str, Any]:
             not_empty(workspace)
-            result = workspace.search(q, k=k, documents=document, section=section, all_revisions=all_revisions)
-            revision = {d: s.label for d, s in workspace.revisions().items() if s.label}
-            return {"query": q, "results": [{**h.to_json(), "doc_id": h.document.doc_id,
-                                             "revision": revision.get(h.document.doc_id)} for h in result.hits],
-                    "timings_ms": {key: round(v, 1) for key, v in result.timings_ms.items()}}
+            return passages_to_json(workspace.search(q, k=k, documents=document, section=section,
+                                                     all_revisions=all_revisions))
 
         return await service.run("read", who, work)
 
     @api.get(f"{PREFIX}/documents")
     async def documents(who: ConsoleId = Depends(console)) -> dict[str, Any]:
         def work() -> dict[str, Any]:
-            revision = {d: s.label for d, s in workspace.revisions().items() if s.label}
-            return {"documents": [{**dataclasses.asdict(d), "name": Path(d.source).name, "ocr_note": d.ocr_note,
-                                   "revision": revision.get(d.doc_id)} for d in workspace.documents()]}
+            revisions = workspace.revisions()
+            return {"documents": [document_to_json(d, revisions.get(d.doc_id)) for d in workspace.documents()]}
 
         return await service.run("read", who, work)
 

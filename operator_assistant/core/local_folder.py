@@ -1,17 +1,19 @@
-"""One data folder opened: its settings, index, models, assistant, conversation history and audit log.
+"""LocalFolder: a data folder opened in this process, with its settings, index, models, assistant,
+conversation history and audit log.
 
-The command line, the window and the self-test open a data folder only through a Workspace
-(Anki's `Collection`), so the application is assembled in one place and the front ends never
-reach into the index or the model files themselves (tests/unit/test_layering.py checks the
-imports). Plain Python: no Qt here, and nothing slow happens until it is asked for.
+The composition root: the command line, the window, the plant server and the self-test open a data
+folder only through it (Anki's `Collection`), so the application is assembled in one place and the
+front ends never reach into the index or the model files (tests/unit/test_layering.py checks the
+imports). It implements folder/contract.py's DataFolder, as a console's RemoteFolder does, and adds
+what only the holder of the index can do (the engine, the audit log, re-index, evaluation). Plain
+Python: no Qt here, and nothing slow happens until it is asked for.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,13 +22,25 @@ from operator_assistant.config import Settings, load_settings
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
 from operator_assistant.core.engine import Engine
-from operator_assistant.core.index.manifest import DocumentRecord
-from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport, Progress
-from operator_assistant.core.revisions import RevisionStatus
+from operator_assistant.core.ingest import CancelCheck, IngestProgress
 from operator_assistant.errors import ModelError
+from operator_assistant.folder.records import (
+    DocumentInfo,
+    FileResult,
+    FolderStatus,
+    IndexHealth,
+    IngestReport,
+    JobProgress,
+    Passage,
+    Passages,
+    RefusalInfo,
+    RevisionInfo,
+)
+from operator_assistant.folder.wire import status_document
 
 if TYPE_CHECKING:
     from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
+    from operator_assistant.core.answer.records import Event, Turn
     from operator_assistant.core.assistant import Assistant
     from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.core.embedding import Embedder
@@ -35,7 +49,7 @@ if TYPE_CHECKING:
     from operator_assistant.core.retrieval.retriever import SearchResult
     from operator_assistant.core.roles import AdminSession
 
-__all__ = ["DocumentRecord", "Workspace", "model_choices"]
+__all__ = ["LocalFolder", "model_choices"]
 
 log = logging.getLogger("retrieval")
 
@@ -55,7 +69,7 @@ def model_choices(models_dir: Path, role: str) -> list[str]:
     return available_models(models_dir, role)
 
 
-class Workspace:
+class LocalFolder:
     """A data folder with everything opened on it, each part when first used.
 
     `separate_writer`: changes to the index (ingest, remove, corrections) get their own
@@ -81,12 +95,9 @@ class Workspace:
         self._assistant: Assistant | None = None
         self._history: ConversationLog | None = None
         self._claims: list[DataFolderLock] = []
-        # what a console's workspace (remote/workspace.py) has too: the server it talks to, and who hears about it
-        self.server_url: str | None = None
-        self.on_connection: Callable[[str], None] | None = None
 
     @classmethod
-    def for_window(cls, settings: Settings) -> Workspace:
+    def for_window(cls, settings: Settings) -> LocalFolder:
         """As the desktop window opens a data folder: it reads while it writes, and parses in a child process."""
         return cls(settings, separate_writer=True, parse_in_child=True)
 
@@ -94,9 +105,17 @@ class Workspace:
     def separate_writer(self) -> bool:
         return self._separate_writer
 
+    @property
+    def server_url(self) -> str | None:
+        """None: this process holds the data folder."""
+        return None
+
+    def listen(self, on_connection: Callable[[str], None]) -> None:
+        """Nothing to hear: no server in between."""
+
     @classmethod
     def open(cls, data_dir: Path | str | None = None, models_dir: Path | str | None = None, *, audit: bool = True,
-             separate_writer: bool = False, parse_in_child: bool = False, **overrides: Any) -> Workspace:
+             separate_writer: bool = False, parse_in_child: bool = False, **overrides: Any) -> LocalFolder:
         """The workspace for a data folder, with its settings read (defaults, config.toml, environment, `overrides`)."""
         return cls(load_settings(data_dir=data_dir, models_dir=models_dir, **overrides), audit=audit,
                    separate_writer=separate_writer, parse_in_child=parse_in_child)
@@ -202,7 +221,7 @@ class Workspace:
         while self._claims:
             self._claims.pop().release()
 
-    def __enter__(self) -> Workspace:
+    def __enter__(self) -> LocalFolder:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -210,18 +229,18 @@ class Workspace:
 
     # reading
 
-    def documents(self, doc_ids: list[str] | None = None) -> list[DocumentRecord]:
+    def documents(self, doc_ids: list[str] | None = None) -> list[DocumentInfo]:
         return self.engine.store.manifest.documents(doc_ids)
 
     def chunk_count(self) -> int:
         return self.engine.store.manifest.chunk_count()
 
-    def health(self) -> dict[str, Any]:
+    def health(self) -> IndexHealth:
         return self.engine.store.health()
 
-    def revisions(self) -> dict[str, RevisionStatus]:
+    def revisions(self) -> dict[str, RevisionInfo]:
         """Each indexed document's revision status today (a change is audited once)."""
-        return self.engine.revisions()
+        return {doc_id: status.info() for doc_id, status in self.engine.revisions().items()}
 
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
         """A document's pages read by OCR, as kept in the index (a scan is shown without reading it again)."""
@@ -232,16 +251,27 @@ class Workspace:
         return Path(source)
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
-               section: str | None = None, all_revisions: bool = False) -> SearchResult:
-        return self.engine.search(query, k=k, documents=documents, section=section, all_revisions=all_revisions)
+               section: str | None = None, all_revisions: bool = False) -> Passages:
+        result = self.engine.search(query, k=k, documents=documents, section=section, all_revisions=all_revisions)
+        return passages(query, result, self.revisions())
+
+    def ask(self, question: str, history: Sequence[Turn] = (), cancel: Callable[[], bool] | None = None,
+            temperature: float | None = None, mode: str | None = None, all_revisions: bool = False) -> Iterator[Event]:
+        return self.assistant.ask(question, history, cancel, temperature, mode, all_revisions)
 
     # changing the index
 
-    def ingest(self, paths: Iterable[Path], progress: Progress | None = None, cancel: CancelCheck | None = None,
-               report: Callable[[FileResult], None] | None = None, force: bool = False) -> IngestReport:
+    def ingest(self, paths: Iterable[Path], progress: Callable[[JobProgress], None] | None = None,
+               cancel: CancelCheck | None = None, report: Callable[[FileResult], None] | None = None,
+               force: bool = False) -> IngestReport:
         if self._reader is not None:
             self._reader.prestart()  # while the embedder loads
-        return self.writer.ingest(paths, progress, cancel, report, force)
+
+        def tracked(state: IngestProgress) -> None:
+            if progress is not None:
+                progress(state.snapshot())
+
+        return self.writer.ingest(paths, tracked if progress is not None else None, cancel, report, force)
 
     def remove(self, doc_ids: list[str]) -> int:
         """Remove documents from every index; returns the chunks removed."""
@@ -252,8 +282,8 @@ class Workspace:
         return self.writer.reindex()
 
     def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
-                         effective: str | None = None, clear: bool = False) -> RevisionStatus:
-        return self.writer.correct_identity(doc_id, number, revision, effective, clear=clear)
+                         effective: str | None = None, clear: bool = False) -> RevisionInfo:
+        return self.writer.correct_identity(doc_id, number, revision, effective, clear=clear).info()
 
     def calibrate(self, questions: Sequence[CalibrationQuestion]) -> Calibration:
         """The refusal threshold from golden questions, stored with the index."""
@@ -270,18 +300,15 @@ class Workspace:
 
     # status
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> FolderStatus:
         """Documents, chunks, models, refusal threshold and index health, without loading any model."""
         from operator_assistant.core.answer.evidence import signal_name, stored_calibration
         from operator_assistant.core.models import model_status, resolve_model
 
         settings = self.settings
         store = self.engine.store
-        docs = store.manifest.documents()
-        health = store.health()
         models = model_status(settings.models_dir)
-        reranker = settings.reranker or next((r["name"] for r in models
-                                              if r["role"] == "reranker" and r["state"] == "ok"), "")
+        reranker = settings.reranker or next((m.name for m in models if m.role == "reranker" and m.state == "ok"), "")
         # a threshold holds only for the signal it was calibrated on: the exact reranker, by its weights' id
         try:
             reranker_id = resolve_model(settings.models_dir, reranker, "reranker").model_id if reranker else None
@@ -289,27 +316,11 @@ class Workspace:
             reranker_id = None
         meta = store.manifest
         calibration = stored_calibration(meta, signal_name(reranker_id), store.embedder_id)
-        return {
-            "reranker": reranker or "no reranker installed",
-            "refusal": {"signal": meta.get_meta("refusal_signal"), "threshold": meta.get_meta("refusal_threshold"),
-                        "embedder": calibration.embedder, "calibrated": calibration.calibrated,
-                        "stale": calibration.stale},
-            "data_dir": str(settings.data_dir),
-            "models_dir": str(settings.models_dir),
-            "documents": [{"title": d.title, "source": d.source, "format": d.format, "status": d.status,
-                           "chunks": d.chunks, "pages": d.pages, "error": d.error, "hash": d.content_hash[:12],
-                           "ocr_note": d.ocr_note,
-                           **({"ocr": {"pages": d.ocr_pages, "mean_confidence": round(d.ocr_confidence, 3)
-                                       if d.ocr_confidence is not None else None,
-                                       "unreadable_pages": list(d.unreadable_pages)}} if d.ocr_pages else {}),
-                           "indexed_at": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.indexed_at))}
-                          for d in docs],
-            "chunks": health["chunks"],
-            "index": health,
-            "embedder_configured": settings.embedder,
-            "llm_configured": settings.llm,
-            "models": models,
-        }
+        refusal = RefusalInfo(meta.get_meta("refusal_signal"), meta.get_meta("refusal_threshold"),
+                              calibration.embedder, calibration.calibrated, calibration.stale)
+        return FolderStatus(reranker or "no reranker installed", refusal,
+                            tuple(status_document(d) for d in meta.documents()), store.health(), settings.embedder,
+                            settings.llm, tuple(models), str(settings.data_dir), str(settings.models_dir))
 
     def describe_models(self) -> tuple[str, str]:
         """(models line, reranker name) for a status bar: which models answer and whether refusal is calibrated."""
@@ -320,3 +331,21 @@ class Workspace:
                    else f"refusal threshold: default ({calibration.stale or 'not calibrated'})")
         return (f"Embedder {self.settings.embedder}; language model {self.settings.llm}; {reranker}; {refusal}",
                 reranker)
+
+
+def passages(query: str, result: SearchResult, revisions: dict[str, RevisionInfo]) -> Passages:
+    """A search's hits as the contract's passages, each with its document's revision label."""
+    return Passages(query, tuple(Passage(h.chunk.chunk_id, h.document.doc_id, h.document.title, h.document.source,
+                                         h.chunk.section, h.chunk.pages, h.chunk.start, h.chunk.end, h.score,
+                                         h.dense_rank, h.lexical_rank, h.chunk.text,
+                                         revisions[h.document.doc_id].label or None
+                                         if h.document.doc_id in revisions else None)
+                                 for h in result.hits),
+                    result.timings_ms)
+
+
+if TYPE_CHECKING:
+    from operator_assistant.folder.contract import DataFolder
+
+    def _implements(folder: LocalFolder) -> DataFolder:  # mypy checks LocalFolder against the contract here
+        return folder

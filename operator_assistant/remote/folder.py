@@ -1,10 +1,10 @@
-"""A console's stand-in for Workspace: the same methods the window calls, done over a PlantClient.
+"""RemoteFolder: a data folder a plant server holds, as a console sees it through a PlantClient.
 
-The window opens either a local Workspace or this, and need not know which. Answers, documents,
-revision labels, ingest jobs and the admin check come from the plant server; the console keeps
-its own conversation history (so it survives the server being down) and a cache of downloaded
-documents for the viewer. It must not import Qt, the server, or anything that opens an index or
-loads a model.
+It implements folder/contract.py's DataFolder, as the local LocalFolder does, so the window opens
+either and need not know which. Answers, documents, revision labels, ingest jobs and the admin check
+come from the plant server (decoded by folder/wire.py); the console keeps its own conversation history
+(so it survives the server being down) and a cache of downloaded documents for the viewer. It must not
+import Qt, the server, or anything that opens an index or loads a model.
 """
 
 from __future__ import annotations
@@ -13,19 +13,39 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from operator_assistant.config import Settings
 from operator_assistant.core.answer.records import Event, Turn
-from operator_assistant.core.ingest_report import FileResult, IngestReport
 from operator_assistant.errors import UserError
+from operator_assistant.folder.admin import IdleUnlock
+from operator_assistant.folder.records import (
+    DocumentInfo,
+    FileResult,
+    FolderStatus,
+    IndexHealth,
+    IngestReport,
+    JobProgress,
+    Passages,
+    RevisionInfo,
+)
+from operator_assistant.folder.wire import (
+    Json,
+    document_from_json,
+    document_revision,
+    file_result_from_json,
+    passages_from_json,
+    progress_from_json,
+    report_from_json,
+    status_from_json,
+)
 from operator_assistant.remote.client import PlantClient, ServerRefused, ServerUnavailable
 
 if TYPE_CHECKING:
+    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.core.history import ConversationLog
 
@@ -37,119 +57,42 @@ HISTORY_FILE = "console-history.sqlite3"
 START_RETRY_SECONDS = 5.0  # between the client's own rounds of retries while a console starts without its server
 
 
-@dataclass
-class RemoteDocument:
-    """A document indexed on the server, with the fields the corpus manager shows (as DocumentRecord has)."""
-
-    doc_id: str
-    source: str
-    title: str
-    format: str
-    content_hash: str
-    size: int
-    pages: int | None
-    chunker: str
-    indexed_at: float
-    status: str
-    error: str | None = None
-    chunks: int = 0
-    ocr_pages: int = 0
-    ocr_confidence: float | None = None
-    unreadable_pages: tuple[int, ...] = ()
-    ocr_note: str = ""
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RemoteDocument:
-        names = cls.__dataclass_fields__
-        values = {k: v for k, v in data.items() if k in names}
-        values["unreadable_pages"] = tuple(values.get("unreadable_pages") or ())
-        return cls(**values)
-
-
-@dataclass(frozen=True)
-class RemoteRevision:
-    """A document's revision label as the server decided it; the details stay on the server."""
-
-    label: str
-    identity: None = None  # no identity here: the corpus manager shows the label only
-    status_text: str = ""
-    corrected: bool = False
-
-
-@dataclass
-class RemoteProgress:
-    """An ingest job's progress as the server reports it, in the shape the progress widgets read."""
-
-    files_done: int = 0
-    files_total: int = 0
-    current: str = ""
-    chunks: int = 0
-    detail: str = ""
-    text: str = ""
-    bytes_done: int = 0  # not reported by the server: progress goes by files
-    bytes_total: int = 0
-
-    def describe(self) -> str:
-        return self.text
-
-
-def _file_result(data: dict[str, Any]) -> FileResult:
-    return FileResult(**{k: v for k, v in data.items() if k in FileResult.__dataclass_fields__})
-
-
-class RemoteAdminSession:
+class RemoteAdminSession(IdleUnlock):
     """Admin mode on a console: the passphrase goes to the server, which checks it (and every admin request)."""
 
     def __init__(self, client: PlantClient, idle_minutes: float, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(idle_minutes, clock)
         self.client = client
-        self.idle_seconds = idle_minutes * 60.0
-        self.clock = clock
-        self._last_activity: float | None = None
 
     def passphrase_is_set(self) -> bool:
         return True  # set on the server; a console never sets it
 
+    def set_passphrase(self, passphrase: str) -> None:
+        raise UserError("the admin passphrase is set on the plant server, not on a console",
+                        "an admin sets it there with `operator-assistant admin set-passphrase`")
+
     def unlock(self, passphrase: str) -> bool:
         if not self.client.check_admin(passphrase):
             return False
-        self._last_activity = self.clock()
+        self.unlocked()
         return True
-
-    @property
-    def is_unlocked(self) -> bool:
-        if self._last_activity is None:
-            return False
-        if self.clock() - self._last_activity > self.idle_seconds:
-            self.lock()
-            return False
-        return True
-
-    def seconds_left(self) -> float:
-        if not self.is_unlocked or self._last_activity is None:
-            return 0.0
-        return max(0.0, self.idle_seconds - (self.clock() - self._last_activity))
-
-    def touch(self) -> None:
-        if self.is_unlocked:
-            self._last_activity = self.clock()
 
     def lock(self) -> None:
-        self._last_activity = None
+        super().lock()
         self.client.admin_passphrase = None  # no later request carries it
 
 
 class RemoteAssistant:
     """Asks the server; follow-up questions continue the server's conversation begun with the first one."""
 
-    def __init__(self, workspace: RemoteWorkspace) -> None:
+    def __init__(self, workspace: RemoteFolder) -> None:
         self._workspace = workspace
         self._conversations: dict[tuple[str, str], int] = {}  # first turn -> the server's conversation
-        self.reranker_name = ""
 
-    def ask(self, question: str, history: list[Turn] | None = None, cancel: Callable[[], bool] | None = None,
+    def ask(self, question: str, history: Sequence[Turn] = (), cancel: Callable[[], bool] | None = None,
             **options: Any) -> Iterator[Event]:
         client = self._workspace.client
-        history = history or []
+        history = list(history)
 
         # a follow-up goes on in the server's conversation of its first question, which gives the context
         conversation_id = self._conversations.get((history[0].question, history[0].answer)) if history else None
@@ -181,16 +124,13 @@ class RemoteAssistant:
         self._workspace.reached()
 
 
-class RemoteWorkspace:
-    """The plant server, as the window's Workspace: same method names, same shapes of results."""
-
-    separate_writer = True  # the window's check: it reads while it writes (the server does both)
+class RemoteFolder:
+    """The plant server's data folder, through the contract the window and the command line use."""
 
     def __init__(self, settings: Settings, client: PlantClient) -> None:
-        self.settings = settings  # the console's own: its data folder holds history and cached documents
+        self._settings = settings  # the console's own: its data folder holds history and cached documents
         self.client = client
-        self.server_url = client.url
-        self.on_connection: Callable[[str], None] | None = None  # what the window shows about the server
+        self._on_connection: Callable[[str], None] | None = None  # what the window shows about the server
         self._down = False
         self._closed = threading.Event()
         self._lock = threading.Lock()
@@ -202,10 +142,25 @@ class RemoteWorkspace:
 
     # the connection's state, told to the window
 
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def separate_writer(self) -> bool:
+        return True  # the window's check: it reads while it writes (the server does both)
+
+    @property
+    def server_url(self) -> str:
+        return self.client.url
+
+    def listen(self, on_connection: Callable[[str], None]) -> None:
+        self._on_connection = on_connection
+
     def _say(self, message: str) -> None:
         log.info("%s", message)
-        if self.on_connection is not None:
-            self.on_connection(message)
+        if self._on_connection is not None:
+            self._on_connection(message)
 
     def _retrying(self, message: str) -> None:
         self._down = True
@@ -258,28 +213,27 @@ class RemoteWorkspace:
         self.client.close()
 
     def describe_models(self) -> tuple[str, str]:
-        info = self.call(self.client.status)
-        reranker = info.get("reranker", "")
-        stored = info.get("refusal", {})
-        refusal = ("refusal threshold calibrated" if stored.get("calibrated")
-                   else f"refusal threshold: default ({stored.get('stale') or 'not calibrated'})")
-        return (f"On the plant server: embedder {info.get('embedder_configured')}; language model "
-                f"{info.get('llm_configured')}; {reranker}; {refusal}", reranker)
+        info = self.status()
+        refusal = ("refusal threshold calibrated" if info.refusal.calibrated
+                   else f"refusal threshold: default ({info.refusal.stale or 'not calibrated'})")
+        return (f"On the plant server: embedder {info.embedder_configured}; language model "
+                f"{info.llm_configured}; {info.reranker}; {refusal}", info.reranker)
 
     def model_choices(self, role: str) -> list[str]:
         """The models installed on this console (its own settings); none on a console-only installation."""
         from operator_assistant.core.models import available_models  # reads the manifest only: no model library
 
-        return available_models(self.settings.models_dir, role)
+        return available_models(self._settings.models_dir, role)
 
     def admin_session(self) -> RemoteAdminSession:
-        return RemoteAdminSession(self.client, self.settings.admin_idle_minutes)
+        return RemoteAdminSession(self.client, self._settings.admin_idle_minutes)
 
     # asking and history
 
-    @property
-    def assistant(self) -> RemoteAssistant:
-        return self._assistant
+    def ask(self, question: str, history: Sequence[Turn] = (), cancel: Callable[[], bool] | None = None,
+            temperature: float | None = None, mode: str | None = None, all_revisions: bool = False) -> Iterator[Event]:
+        return self._assistant.ask(question, history, cancel, temperature=temperature, mode=mode,
+                                   all_revisions=all_revisions)
 
     @property
     def history(self) -> ConversationLog:
@@ -288,28 +242,32 @@ class RemoteWorkspace:
 
         with self._lock:
             if self._history is None:
-                self._history = ConversationLog(Path(self.settings.data_dir) / HISTORY_FILE)
+                self._history = ConversationLog(Path(self._settings.data_dir) / HISTORY_FILE)
             return self._history
 
     # reading
 
-    def _document_list(self) -> list[dict[str, Any]]:
+    def _document_list(self) -> list[Json]:
         found = self.call(self.client.documents)
         self._hashes = {d["doc_id"]: d.get("content_hash", "") for d in found}
         return found
 
-    def documents(self, doc_ids: list[str] | None = None) -> list[RemoteDocument]:
-        docs = [RemoteDocument.from_json(d) for d in self._document_list()]
+    def documents(self, doc_ids: list[str] | None = None) -> list[DocumentInfo]:
+        docs = [document_from_json(d) for d in self._document_list()]
         return docs if doc_ids is None else [d for d in docs if d.doc_id in doc_ids]
 
-    def revisions(self) -> dict[str, RemoteRevision]:
-        return {d["doc_id"]: RemoteRevision(d["revision"]) for d in self._document_list() if d.get("revision")}
+    def chunk_count(self) -> int:
+        return self.health().chunks
 
-    def health(self) -> dict[str, Any]:
-        return dict(self.call(self.client.status)["index"])
+    def revisions(self) -> dict[str, RevisionInfo]:
+        found = (document_revision(d) for d in self._document_list())
+        return {r.doc_id: r for r in found if r is not None}
 
-    def status(self) -> dict[str, Any]:
-        return self.call(self.client.status)
+    def health(self) -> IndexHealth:
+        return self.status().index
+
+    def status(self) -> FolderStatus:
+        return status_from_json(self.call(self.client.status))
 
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
         return self.call(lambda: self.client.ocr_pages(doc_id))
@@ -338,50 +296,56 @@ class RemoteWorkspace:
         return target
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None,
-               section: str | None = None, all_revisions: bool = False) -> dict[str, Any]:
-        return self.call(lambda: self.client.search(query, k, documents, section, all_revisions))
+               section: str | None = None, all_revisions: bool = False) -> Passages:
+        return passages_from_json(self.call(lambda: self.client.search(query, k, documents, section, all_revisions)))
 
     # changing the index (admin: the server checks the passphrase with each request)
 
-    def ingest(self, paths: Iterable[Path], progress: Callable[[Any], None] | None = None,
-               cancel: Callable[[], bool] | None = None, report: Callable[[Any], None] | None = None,
+    def ingest(self, paths: Iterable[Path], progress: Callable[[JobProgress], None] | None = None,
+               cancel: Callable[[], bool] | None = None, report: Callable[[FileResult], None] | None = None,
                force: bool = False) -> IngestReport:
         from operator_assistant.errors import Cancelled
 
-        def on_progress(state: dict[str, Any]) -> None:
+        def on_progress(state: Json) -> None:
             if progress is not None:
-                progress(RemoteProgress(**{k: v for k, v in state.items()
-                                           if k in RemoteProgress.__dataclass_fields__}))
+                progress(progress_from_json(state))
 
-        def on_report(entry: dict[str, Any]) -> None:
+        def on_report(entry: Json) -> None:
             if report is not None:
-                report(_file_result(entry))
+                report(file_result_from_json(entry))
 
         started = time.monotonic()
         try:
             job = self.call(lambda: self.client.ingest(list(paths), on_progress, cancel, on_report, force))
         except Cancelled:  # stopped while uploading: nothing was indexed
             return IngestReport(cancelled=True, seconds=time.monotonic() - started)
-        result = job.get("result") or {}
-        return IngestReport([_file_result(r) for r in result.get("results", [])],
-                                  result.get("skipped_unsupported", 0), result.get("seconds", 0.0),
-                                  result.get("chunks_embedded", 0), job["state"] == "cancelled" or
-                                  bool(result.get("cancelled")), list(result.get("notes", [])))
+        return report_from_json(job.get("result") or {}, cancelled=job["state"] == "cancelled")
 
     def remove(self, doc_ids: list[str]) -> int:
         return int(self.call(lambda: self.client.remove(doc_ids))["result"]["chunks"])
 
     def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
-                         effective: str | None = None, clear: bool = False) -> Any:
+                         effective: str | None = None, clear: bool = False) -> RevisionInfo:
         raise UserError("correcting a document's number or revision is not done from a console yet",
                         "run `operator-assistant revisions` on the plant server")
 
+    def calibrate(self, questions: Sequence[CalibrationQuestion]) -> Calibration:
+        raise UserError("calibrating from a console's window is not done yet",
+                        "run `operator-assistant --server URL calibrate` (admin), or `calibrate` on the plant server")
 
-def open_console(settings: Settings, url: str, token: str | None = None, ca_file: Path | None = None) -> RemoteWorkspace:
+
+def open_console(settings: Settings, url: str, token: str | None = None, ca_file: Path | None = None) -> RemoteFolder:
     """The window's workspace for `--server URL`: the client made here, the server reached at warm-up."""
     from operator_assistant.remote.client import find_token
 
-    return RemoteWorkspace(settings, PlantClient(url, find_token(token), ca_file=ca_file))
+    return RemoteFolder(settings, PlantClient(url, find_token(token), ca_file=ca_file))
 
 
-__all__ = ["RemoteWorkspace", "RemoteAdminSession", "ServerRefused", "ServerUnavailable", "open_console"]
+__all__ = ["RemoteFolder", "RemoteAdminSession", "ServerRefused", "ServerUnavailable", "open_console"]
+
+
+if TYPE_CHECKING:
+    from operator_assistant.folder.contract import DataFolder
+
+    def _implements(folder: RemoteFolder) -> DataFolder:  # mypy checks RemoteFolder against the contract here
+        return folder
