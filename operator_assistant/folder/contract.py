@@ -18,6 +18,7 @@ from operator_assistant.folder.records import (
     IndexHealth,
     IngestReport,
     JobProgress,
+    OcrPage,
     Passages,
     RevisionInfo,
 )
@@ -26,7 +27,6 @@ if TYPE_CHECKING:  # names only: this package opens nothing
     from operator_assistant.config import Settings
     from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.answer.records import Event, Turn
-    from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.core.history import ConversationLog
 
 

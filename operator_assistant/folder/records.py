@@ -34,6 +34,30 @@ def unreadable_note(numbers: list[int]) -> str:
     return f"page{'s' if len(numbers) > 1 else ''} {page_list(numbers)} could not be read (blank or illegible scan)"
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True)
+class OcrWord:
+    start: int  # offsets within the page's text
+    end: int
+    box: Box
+    confidence: float
+
+
+@dataclass(frozen=True)
+class OcrPage:
+    """A page read by OCR: its text, each word's place on the page (the viewer highlights by it)."""
+
+    text: str
+    words: tuple[OcrWord, ...] = ()
+    confidence: float | None = None  # mean over the words; None when nothing could be read
+
+    @property
+    def readable(self) -> bool:
+        return bool(self.text.strip())
+
+
 @dataclass(frozen=True)
 class DocumentInfo:
     """One indexed (or failed) document, as the manifest keeps it and the corpus manager lists it."""

@@ -23,6 +23,8 @@ from operator_assistant.folder.records import (
     IngestReport,
     JobProgress,
     ModelInfo,
+    OcrPage,
+    OcrWord,
     Passage,
     Passages,
     RefusalInfo,
@@ -78,6 +80,18 @@ def document_revision(data: Json) -> RevisionInfo | None:
     if data.get("revision_info"):
         return revision_from_json(data["revision_info"])
     return RevisionInfo(data["doc_id"], data["revision"]) if data.get("revision") else None
+
+
+def ocr_pages_to_json(pages: dict[int, OcrPage]) -> Json:
+    """A document's OCR pages by page index, as GET /documents/ID/ocr gives them."""
+    return {str(index): {"text": p.text, "confidence": p.confidence, "words": [dataclasses.asdict(w) for w in p.words]}
+            for index, p in sorted(pages.items())}
+
+
+def ocr_pages_from_json(data: Json) -> dict[int, OcrPage]:
+    return {int(index): OcrPage(page["text"], tuple(OcrWord(w["start"], w["end"], tuple(w["box"]), w["confidence"])
+                                                    for w in page.get("words", [])), page.get("confidence"))
+            for index, page in data.items()}
 
 
 # status

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import httpx
@@ -36,6 +36,8 @@ from operator_assistant.core.answer.records import (
 from operator_assistant.core.loopback import is_loopback
 from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import Cancelled, UserError
+from operator_assistant.folder.records import OcrPage
+from operator_assistant.folder.wire import ocr_pages_from_json
 from operator_assistant.remote.protocol import (
     ADMIN_HEADER,
     API_HEADER,
@@ -51,9 +53,6 @@ from operator_assistant.remote.protocol import (
     encode_passphrase,
     version_refusal,
 )
-
-if TYPE_CHECKING:
-    from operator_assistant.core.documents.ocr import OcrPage
 
 log = logging.getLogger("remote")
 
@@ -114,14 +113,6 @@ def find_token(explicit: str | None = None) -> str:
                         f"an admin issues one on the server (`operator-assistant serve token add NAME`); give it "
                         f"with --token, ${ENV_TOKEN} or in {token_file()}")
     return token
-
-
-def _ocr_page(data: dict[str, Any]) -> OcrPage:
-    # imported here: the document loaders behind it take a while, and most consoles never show a scan
-    from operator_assistant.core.documents.ocr import OcrPage, OcrWord
-
-    return OcrPage(data["text"], tuple(OcrWord(w["start"], w["end"], tuple(w["box"]), w["confidence"])
-                                       for w in data.get("words", [])), data.get("confidence"))
 
 
 class PlantClient:
@@ -262,8 +253,7 @@ class PlantClient:
         return self._checked(self._send("GET", f"/documents/{quote(doc_id, safe='')}/file")).content
 
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
-        pages = self._json("GET", f"/documents/{quote(doc_id, safe='')}/ocr")["pages"]
-        return {int(index): _ocr_page(page) for index, page in pages.items()}
+        return ocr_pages_from_json(self._json("GET", f"/documents/{quote(doc_id, safe='')}/ocr")["pages"])
 
     def conversations(self) -> list[dict[str, Any]]:
         return self._json("GET", "/conversations")["conversations"]

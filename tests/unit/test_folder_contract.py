@@ -20,6 +20,8 @@ from operator_assistant.folder.records import (
     IngestReport,
     JobProgress,
     ModelInfo,
+    OcrPage,
+    OcrWord,
     Passage,
     Passages,
     RefusalInfo,
@@ -109,3 +111,15 @@ def test_ingest_records_and_passages_come_back_as_they_went():
                                                 0.5, 1, None, "The alarm is set at 4.0 mg/L.", "Rev C"),),
                      {"total_ms": 12.3})
     assert wire.passages_from_json(wire.passages_to_json(found)) == found
+
+
+def test_ocr_pages_come_back_as_they_went():
+    pages = {0: OcrPage("Pump P-1", (OcrWord(0, 4, (10.0, 20.0, 60.0, 32.5), 0.97), OcrWord(5, 8, (65.0, 20.0, 90.0, 32.5), 0.9)),
+                        0.935),
+             6: OcrPage("")}
+    data = wire.ocr_pages_to_json(pages)
+    assert list(data) == ["0", "6"] and data["0"]["words"][0] == {"start": 0, "end": 4, "box": (10.0, 20.0, 60.0, 32.5),
+                                                                  "confidence": 0.97}
+    import json
+
+    assert wire.ocr_pages_from_json(json.loads(json.dumps(data))) == pages

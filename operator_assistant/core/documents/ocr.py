@@ -12,10 +12,10 @@ import logging
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from operator_assistant.errors import Cancelled, DocumentError, UserError
+from operator_assistant.folder.records import Box, OcrPage, OcrWord
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -32,28 +32,6 @@ MIN_LINE_CONFIDENCE = 0.5
 DETECTOR, RECOGNIZER = "ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx"
 CLASSIFIER = "ch_ppocr_mobile_v2.0_cls_infer.onnx"
 _WORD = re.compile(r"\S+")
-
-Box = tuple[float, float, float, float]  # left, top, right, bottom
-
-
-@dataclass(frozen=True)
-class OcrWord:
-    start: int  # offsets within the page's text
-    end: int
-    box: Box
-    confidence: float
-
-
-@dataclass(frozen=True)
-class OcrPage:
-    text: str
-    words: tuple[OcrWord, ...] = ()
-    confidence: float | None = None  # mean over the words; None when nothing could be read
-
-    @property
-    def readable(self) -> bool:
-        return bool(self.text.strip())
-
 
 UNREADABLE = OcrPage("")
 

@@ -15,7 +15,13 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from operator_assistant.core.history import MAX_ID
-from operator_assistant.folder.wire import API_VERSION, document_to_json, passages_to_json, status_to_json
+from operator_assistant.folder.wire import (
+    API_VERSION,
+    document_to_json,
+    ocr_pages_to_json,
+    passages_to_json,
+    status_to_json,
+)
 from operator_assistant.remote.protocol import APP_VERSION, PREFIX
 from operator_assistant.server.deps import (
     QUESTION_MAX_CHARS,
@@ -102,9 +108,7 @@ def router(service: PlantService) -> APIRouter:
     async def document_ocr(doc_id: str, who: ConsoleId = Depends(console)) -> dict[str, Any]:
         await _document(doc_id, who)
         pages = await service.run("read", who, lambda: workspace.ocr_pages(doc_id))
-        return {"doc_id": doc_id, "pages": {str(index): {"text": p.text, "confidence": p.confidence,
-                                                         "words": [dataclasses.asdict(w) for w in p.words]}
-                                            for index, p in sorted(pages.items())}}
+        return {"doc_id": doc_id, "pages": ocr_pages_to_json(pages)}
 
     # conversations: kept on the server, so a console that restarts finds them again; each belongs to the
     # console token that started it, and no other console sees it (an admin may list them all)
