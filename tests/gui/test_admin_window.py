@@ -1,5 +1,6 @@
 """Admin mode in the real window: operators ask, changes need the admin passphrase, idle time locks again."""
 
+import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -7,6 +8,10 @@ from operator_assistant.core.roles import set_passphrase
 from operator_assistant.gui.admin import AdminDialog
 from tests.support.clock import FakeClock
 from tests.support.window import LONG, drop, open_window, sample_folder
+
+# The real window (or engine) with the bundled models: slow tier, `make test`. The fast tier drives the window
+# on a FakeFolder instead (test_window_fast.py).
+pytestmark = pytest.mark.integration
 
 PASS = "control room admin"
 

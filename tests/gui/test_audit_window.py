@@ -2,16 +2,21 @@
 
 import json
 
+import pytest
+
 from operator_assistant.config import load_settings
 from operator_assistant.core.audit import AuditLog
 from tests.support.engines import MODELS
 from tests.support.window import LONG, open_window, sample_folder
+
+real_models = pytest.mark.integration  # the real bundled models: slow tier (`make test`)
 
 
 def events(data_dir) -> list[dict]:
     return AuditLog(data_dir / "audit").tail(100)
 
 
+@real_models
 def test_window_corpus_changes_are_audited(qtbot, tmp_path):
     data = tmp_path / "data"
     window = open_window(qtbot, data)

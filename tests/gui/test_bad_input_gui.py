@@ -2,12 +2,17 @@
 
 import os
 
+import pytest
 from PySide6.QtCore import Qt
 
 from operator_assistant.gui.corpus import COLUMNS
 from tests.conftest import make_docx
 from tests.support.files import SIZE_LIMIT_MB, encrypted_pdf, real_pdf_bytes, scanned_pdf, write_config
 from tests.support.window import LONG, drop, open_window, sample_folder
+
+# The real window (or engine) with the bundled models: slow tier, `make test`. The fast tier drives the window
+# on a FakeFolder instead (test_window_fast.py).
+pytestmark = pytest.mark.integration
 
 
 def table_rows(corpus) -> dict[str, tuple[str, str]]:

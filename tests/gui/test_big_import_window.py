@@ -5,10 +5,15 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from tests.support.files import manuals
 from tests.support.window import LONG, open_window
+
+# The real window (or engine) with the bundled models: slow tier, `make test`. The fast tier drives the window
+# on a FakeFolder instead (test_window_fast.py).
+pytestmark = pytest.mark.integration
 
 
 def test_questions_are_answered_from_indexed_documents_while_a_big_import_runs(qtbot, tmp_path, monkeypatch):

@@ -3,8 +3,14 @@
 import subprocess
 import sys
 
+import pytest
+
 from tests.support.processes import HOLD
 from tests.support.window import LONG, open_window, sample_folder
+
+# The real window (or engine) with the bundled models: slow tier, `make test`. The fast tier drives the window
+# on a FakeFolder instead (test_window_fast.py).
+pytestmark = pytest.mark.integration
 
 
 def test_window_says_the_index_is_in_use_and_still_answers_from_it(qtbot, tmp_path):

@@ -2,10 +2,16 @@
 
 from datetime import date
 
+import pytest
+
 from operator_assistant.core.answer.records import Source
 from operator_assistant.gui.corpus import COLUMNS, CorpusManager, IdentityDialog
 from operator_assistant.gui.viewer import SourceViewer
 from tests.support.engines import make_engine
+
+# A real engine with the bundled models: slow tier, `make test`. The fast tier drives the window
+# on a FakeFolder instead (test_window_fast.py).
+pytestmark = pytest.mark.integration
 
 
 def test_corpus_table_and_viewer_show_the_revision(qtbot, tmp_path):

@@ -15,6 +15,8 @@ from operator_assistant.gui.viewer import SourceViewer
 from tests.support.spreadsheets import setpoint_workbook
 from tests.support.window import LONG, click_link, drop, open_window
 
+real_models = pytest.mark.integration  # the real bundled models: slow tier (`make test`)
+
 
 def long_sheet(path: Path, rows: int = 400) -> Path:
     """A sheet of many rows, so the cell asked for is far below the first screen."""
@@ -87,6 +89,7 @@ def window(qtbot, tmp_path):
     win.close()
 
 
+@real_models
 def test_the_window_opens_a_setpoint_cell_from_the_card(qtbot, window, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()

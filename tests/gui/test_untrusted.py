@@ -13,6 +13,8 @@ from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.viewer import SourceViewer
 from tests.support.engines import make_engine
 
+real_models = pytest.mark.integration  # the real bundled models: slow tier (`make test`)
+
 HOSTILE = """<!DOCTYPE html>
 <html><head><title>Dosing pump notes &lt;b&gt;v2&lt;/b&gt;</title>
 <script src="http://198.51.100.7/tracker.js"></script>
@@ -44,6 +46,7 @@ def network_attempts(monkeypatch):
     return attempts, opened
 
 
+@real_models
 def test_hostile_html_is_shown_as_text_and_fetches_nothing(qtbot, tmp_path, embedder, network_attempts):
     attempts, opened = network_attempts
     docs = tmp_path / "docs"

@@ -13,6 +13,10 @@ from tests.support.engines import MODELS
 from tests.support.window import LONG, click_link, drop, open_window, sample_folder, unlock_admin, window_workspace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The window with the real models: slow tier (`make test`). test_window_fast.py drives it on a FakeFolder.
+real_models = pytest.mark.integration
+
+
 @pytest.fixture
 def window(qtbot, tmp_path):
     win = open_window(qtbot, tmp_path / "data")
@@ -31,6 +35,7 @@ def wording_window(qtbot, tmp_path):
     win.close()
 
 
+@real_models
 def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, monkeypatch):
     window = wording_window
     docs = sample_folder(tmp_path, "booster-station-b-om-manual.pdf", "lockout-tagout-procedure.docx")
@@ -97,6 +102,7 @@ def test_drop_ask_and_open_the_cited_passage(qtbot, wording_window, tmp_path, mo
     assert "No indexed document mentions: fluoride" in shown and "Closest sections" in shown
 
 
+@real_models
 def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp_path):
     docs = sample_folder(tmp_path, "filter-backwash-procedure.md")
     (docs / "scan.pdf").write_bytes(b"%PDF-1.4 broken")
@@ -110,6 +116,7 @@ def test_bad_file_in_a_batch_is_reported_and_the_rest_indexed(qtbot, window, tmp
     assert "scan.pdf: failed" in window.corpus.log.text()
 
 
+@real_models
 def test_window_stays_responsive_while_indexing(qtbot, window, tmp_path):
     """A timer ticks every 10 ms during ingestion of the sample corpus; the longest gap
     between ticks is how long the window was frozen."""
@@ -138,6 +145,7 @@ def test_window_stays_responsive_while_indexing(qtbot, window, tmp_path):
     assert worst_ms < 100
 
 
+@real_models
 def test_stop_cancels_the_answer(qtbot, wording_window, tmp_path):
     window = wording_window
     docs = sample_folder(tmp_path, "sodium-hypochlorite-chlorination-sop.docx")
@@ -155,6 +163,7 @@ def test_stop_cancels_the_answer(qtbot, wording_window, tmp_path):
     assert not window.chat.stop_button.isEnabled() and window.chat.ask_button.isEnabled()
 
 
+@real_models
 def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     from PySide6.QtWidgets import QApplication
 
@@ -187,6 +196,7 @@ def test_history_survives_a_restart_and_exports_with_citations(qtbot, tmp_path):
     second.close()
 
 
+@real_models
 def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
@@ -221,6 +231,7 @@ def test_first_run_offers_the_sample_corpus_and_steps_through_citations(qtbot, t
     win.close()
 
 
+@real_models
 def test_reindex_and_model_status(qtbot, window, tmp_path):
     docs = sample_folder(tmp_path, "valve-exercising-program.html")
     with qtbot.waitSignal(window.ingested, timeout=LONG):
@@ -246,6 +257,7 @@ def test_settings_dialog_offers_models_and_saves(qtbot, tmp_path):
     assert load_settings(data_dir=tmp_path / "data", models_dir=MODELS).top_k == 8
 
 
+@real_models
 def test_questions_are_answered_while_indexing_runs(qtbot, window, tmp_path):
     first = tmp_path / "first"
     first.mkdir()
@@ -263,6 +275,7 @@ def test_questions_are_answered_while_indexing_runs(qtbot, window, tmp_path):
     assert finished[0].count("added") == 13 and not finished[0].failed
 
 
+@real_models
 def test_a_question_asked_as_the_last_answer_shows_is_not_failed_by_its_end(qtbot, window, tmp_path, monkeypatch):
     docs = tmp_path / "one"
     docs.mkdir()
@@ -287,6 +300,7 @@ def test_a_question_asked_as_the_last_answer_shows_is_not_failed_by_its_end(qtbo
     assert failures == []
 
 
+@real_models
 def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
@@ -302,6 +316,7 @@ def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypat
     assert window.isVisible()
 
 
+@real_models
 def test_every_button_has_an_accessible_name(window):
     from PySide6.QtWidgets import QAbstractButton
 
@@ -310,6 +325,7 @@ def test_every_button_has_an_accessible_name(window):
     assert unnamed == []
 
 
+@real_models
 def test_pane_sizes_are_remembered(qtbot, tmp_path):
     first = open_window(qtbot, tmp_path / "data")
     first.splitter.setSizes([150, 700, 430])

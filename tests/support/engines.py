@@ -45,6 +45,7 @@ def ask(assistant, question: str):
 
 def assert_cells_in_place(answer) -> None:
     """Every cell of the card is the document's text at the cell's offsets (so the viewer highlights it)."""
+    assert answer.card is not None and any(cell.text for cell in answer.card.cells), "no card cell to check"
     for cell in answer.card.cells:
         if not cell.text:
             continue

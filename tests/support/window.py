@@ -8,11 +8,12 @@ from PySide6.QtGui import QDropEvent
 from operator_assistant.config import load_settings
 from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import is_passphrase_set, set_passphrase
+from operator_assistant.folder.contract import DataFolder
 from operator_assistant.gui.main_window import MainWindow
 from tests.conftest import SAMPLE_DOCS, TEST_ADMIN_PASSPHRASE
 from tests.support.engines import MODELS
 
-LONG = 180_000  # ms; model loading and a first answer on two cores
+LONG = 180_000  # ms; model loading and a first answer on two cores (a FakeFolder takes well under a second)
 
 
 def unlock_admin(win: MainWindow) -> None:
@@ -30,7 +31,12 @@ def window_workspace(data_dir, models_dir) -> LocalFolder:
 
 def open_window(qtbot, data_dir, admin: bool = True) -> MainWindow:
     """A shown window on `data_dir`, its models loaded; in admin mode unless `admin` is False."""
-    win = MainWindow(window_workspace(data_dir, MODELS), offer_sample=False)
+    return show_window(qtbot, window_workspace(data_dir, MODELS), admin)
+
+
+def show_window(qtbot, workspace: DataFolder, admin: bool = True) -> MainWindow:
+    """A shown window on any data folder (a FakeFolder in the fast tests), ready; in admin mode unless `admin` is False."""
+    win = MainWindow(workspace, offer_sample=False)
     qtbot.addWidget(win)
     win.show()
     with qtbot.waitSignal(win.ready, timeout=LONG):

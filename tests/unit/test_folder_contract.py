@@ -1,4 +1,5 @@
-"""Both holders of a data folder keep to folder/contract.py, and its records survive the wire.
+"""Both holders of a data folder (and the tests' FakeFolder) keep to folder/contract.py, and its records
+survive the wire.
 
 mypy checks the types (each implementation module assigns itself to DataFolder); this checks at run
 time what mypy does not see: the same parameter names, so a keyword call works on either.
@@ -29,6 +30,7 @@ from operator_assistant.folder.records import (
 )
 from operator_assistant.remote.client import PlantClient
 from operator_assistant.remote.folder import RemoteFolder
+from tests.support.fake_folder import FakeFolder
 
 
 def _members(protocol: type) -> list[str]:
@@ -51,17 +53,18 @@ def _check(protocol: type, instance: object) -> None:
             f"{name_of}.{name} takes other parameters than the contract's"
 
 
-def test_both_folders_have_every_member_of_the_contract_with_the_same_parameters(tmp_path):
+def test_every_folder_has_every_member_of_the_contract_with_the_same_parameters(tmp_path):
     settings = load_settings(data_dir=tmp_path / "data", models_dir=tmp_path / "models")
     local = LocalFolder(settings, audit=False)  # opens nothing until asked
     remote = RemoteFolder(settings, PlantClient("http://127.0.0.1:9", "unused-token"))  # connects only when asked
+    fake = FakeFolder(tmp_path / "fake")  # the window's fast tests stand on it: it must not drift either
     try:
-        for folder in (local, remote):
+        for folder in (local, remote, fake):
             _check(DataFolder, folder)
             _check(AdminGate, folder.admin_session())
     finally:
-        local.close()
-        remote.close()
+        for folder in (local, remote, fake):
+            folder.close()
 
 
 DOC = DocumentInfo("d1", "/srv/library/sop-114.pdf", "SOP-114 Chlorination", "pdf", "ab" * 32, 2048, 12,
