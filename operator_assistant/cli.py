@@ -23,6 +23,7 @@ from operator_assistant import __version__
 from operator_assistant.config import ANSWER_MODES, ENV_DATA_DIR, Settings, load_settings
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.errors import Cancelled, UserError
+from operator_assistant.folder.wire import Json
 from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
 if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
@@ -526,7 +527,7 @@ def cmd_revisions(args: argparse.Namespace) -> int:
         return EXIT_OK
     statuses = workspace.revisions()
     by_id = {d.doc_id: d for d in workspace.documents()}
-    rows: list[dict[str, Any]] = []
+    rows: list[Json] = []
     for doc_id, s in sorted(statuses.items(), key=lambda item: (item[1].number or "~", str(item[1].in_force_from))):
         rows.append({"source": by_id[doc_id].source, "title": by_id[doc_id].title, "number": s.number,
                      "revision": s.revision, "effective": s.effective.isoformat() if s.effective else None,
@@ -544,7 +545,7 @@ def cmd_revisions(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     from operator_assistant.folder.wire import status_from_json, status_to_json
 
-    server: dict[str, Any] | None = None
+    server: Json | None = None
     if args.server:
         from operator_assistant.cli_server import client
 
@@ -561,7 +562,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _print_status(info: FolderStatus, server: dict[str, Any] | None, url: str | None) -> None:
+def _print_status(info: FolderStatus, server: Json | None, url: str | None) -> None:
     health, docs = info.index, info.documents
     indexed = [d for d in docs if d.status == "indexed"]
     if server is not None:
@@ -608,7 +609,7 @@ def escape_hidden(text: str) -> str:
     return _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def _audit_who(record: dict[str, Any]) -> str:
+def _audit_who(record: Json) -> str:
     """Who a record is against: the OS user here, or the console (its token's name) a plant server's request came
     from, with the user and host it claimed (older records: console_user, console_host)."""
     if "console" in record:

@@ -17,6 +17,7 @@ from typing import Any
 from operator_assistant.config import Settings
 from operator_assistant.core.roles import ENV_ADMIN_PASSPHRASE
 from operator_assistant.errors import UserError
+from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import DEFAULT_PORT, ENV_SERVER, ENV_SERVER_CA, ENV_TOKEN
 
 # what a console may do through a plant server today; every other command runs on the server itself
@@ -158,7 +159,7 @@ def refuse_unless_remote(args: argparse.Namespace) -> None:
 class _ServerProgress:
     """A job's progress as the server reports it, in the shape the progress line reads."""
 
-    def __init__(self, state: dict[str, Any]) -> None:
+    def __init__(self, state: Json) -> None:
         self.current = state.get("current", "")
         self._text = state.get("text", "")
 
@@ -176,13 +177,13 @@ def remote_ingest(args: argparse.Namespace, progress_line: Any) -> int:
     bar = None if args.json else progress_line()
     stop = threading.Event()
 
-    def line(result: dict[str, Any]) -> None:
+    def line(result: Json) -> None:
         if bar is not None:
             detail = result.get("message") or (f"{result['chunks_total']} chunks, {result['chunks_added']} embedded"
                                                if result["status"] in ("added", "updated") else "")
             bar.print(f"{result['status']:<9} {result['source']}" + (f"  ({detail})" if detail else ""))
 
-    def progress(state: dict[str, Any]) -> None:
+    def progress(state: Json) -> None:
         if bar is not None:
             bar.update(_ServerProgress(state))
 
@@ -222,7 +223,7 @@ def remote_remove(args: argparse.Namespace) -> int:
     plant = client(args, admin="removing documents")
     try:
         docs = plant.documents()
-        chosen: dict[str, dict[str, Any]] = {}
+        chosen: dict[str, Json] = {}
         for name in args.names:
             match = [d for d in docs if name in (d["source"], d["name"], d["title"], d["doc_id"])]
             if not match:
@@ -238,7 +239,7 @@ def remote_remove(args: argparse.Namespace) -> int:
     return 0
 
 
-def remote_job(args: argparse.Namespace, change: str, start: Any) -> dict[str, Any] | None:
+def remote_job(args: argparse.Namespace, change: str, start: Any) -> Json | None:
     """Run an admin job (`start(client)` returns it running) on the plant server and wait for its result;
     None when the person stopped waiting (Ctrl-C), which does not stop the job on the server."""
     with client(args, admin=change) as plant:

@@ -14,7 +14,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -53,6 +52,7 @@ from operator_assistant.core.llm.base import LanguageModel
 from operator_assistant.core.references import passage_holds, references
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.errors import Cancelled, ModelError
+from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("llm")
 
@@ -260,7 +260,7 @@ class Assistant:
 def record_answer(engine: Engine, answer: Answer, llm: str, reranker: str) -> str:
     """Audit one answered question: who, what (80 characters), which documents at which hash, which models and
     index. "" when written, else the warning. The index knows nothing of answers: this lives on the answer side."""
-    cited: dict[str, dict[str, Any]] = {}
+    cited: dict[str, Json] = {}
     for source in answer.citations:
         if source.doc_id not in cited:
             doc = engine.store.manifest.document(source.doc_id)

@@ -39,6 +39,7 @@ from filelock import FileLock
 from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import UserError
 from operator_assistant.files import fsync_folder, write_atomically, write_binary_atomically
+from operator_assistant.folder.wire import Json
 
 if TYPE_CHECKING:
     from operator_assistant.config import Settings
@@ -56,7 +57,7 @@ _ROTATED = re.compile(r"^audit\.(\d+)\.jsonl$")
 
 # Fields every record written in this context carries: the plant server names the console a
 # request came from, so a question or change made through it is recorded against that console.
-_context_fields: ContextVar[dict[str, Any] | None] = ContextVar("audit_context_fields", default=None)
+_context_fields: ContextVar[Json | None] = ContextVar("audit_context_fields", default=None)
 
 # One lock per log file in this process (threads), beside the OS file lock (processes).
 _process_locks: dict[str, threading.Lock] = {}
@@ -87,7 +88,7 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _encode(record: dict[str, Any]) -> bytes:
+def _encode(record: Json) -> bytes:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
 
 
@@ -177,7 +178,7 @@ class Gone:
         return (f"{missing} record(s) are gone and were never archived: records {self.unarchived_from}-{self.last_seq}, "
                 + (f"written between {after} and {kept}" if after else f"written before {kept}"))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Json:
         return {"first_seq": self.first_seq, "last_seq": self.last_seq, "records": self.records,
                 "archived": self.archived, "since": self.since, "until": self.until, "kept_from": self.kept_from,
                 "archived_to": list(self.archived_to), "unarchived_from": self.unarchived_from}
@@ -198,7 +199,7 @@ class VerifyResult:
         return (self.gone is not None and not self.gone.archived and self.problem is not None
                 and self.problem.reason == self.gone.describe())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Json:
         return {"ok": self.ok, "lines": self.lines, "files": list(self.files), "notes": list(self.notes),
                 "incomplete": self.incomplete,
                 "problem": None if self.problem is None else {"file": self.problem.file, "line": self.problem.line,
@@ -247,7 +248,7 @@ class AuditLog:
 
     # writing
 
-    def append(self, event: str, **fields: Any) -> dict[str, Any]:
+    def append(self, event: str, **fields: Any) -> Json:
         """Write one record, flushed and fsynced; returns it. Raises OSError when it cannot be written."""
         body = {"time": utc_now(), "user": os_user(), **(_context_fields.get() or {}), "event": event, **fields}
         with self._locked():
@@ -324,7 +325,7 @@ class AuditLog:
         fsync_folder(self.folder)
         return True
 
-    def _must_keep(self, path: Path, archived: dict[str, dict[str, Any]]) -> str:
+    def _must_keep(self, path: Path, archived: dict[str, Json]) -> str:
         """Why retention must not remove this closed file yet; "" when it may."""
         entry = archived.get(path.name)
         if entry is None:
@@ -340,7 +341,7 @@ class AuditLog:
             return f"its last record is younger than audit_keep_days ({self.keep_days:g})"
         return ""
 
-    def _read_archived(self) -> dict[str, dict[str, Any]]:
+    def _read_archived(self) -> dict[str, Json]:
         try:
             record = json.loads((self.folder / ARCHIVED).read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -389,7 +390,7 @@ class AuditLog:
                         first_seq=copied[0].first_seq, last_seq=copied[-1].last_seq)
         return copied
 
-    def _read_head(self) -> dict[str, Any] | None:
+    def _read_head(self) -> Json | None:
         try:
             head = json.loads((self.folder / HEAD).read_text(encoding="utf-8"))
             return head if isinstance(head, dict) and {"seq", "hash"} <= head.keys() else None
@@ -401,13 +402,13 @@ class AuditLog:
 
     # reading
 
-    def tail(self, count: int) -> list[dict[str, Any]]:
+    def tail(self, count: int) -> list[Json]:
         """The last `count` records (unparsable lines are skipped)."""
         if count <= 0 or not self.folder.is_dir():
             return []
         with self._locked():  # no rotation while the files are read
             contents = [path.read_bytes() for path in self.files()]
-        out: list[dict[str, Any]] = []
+        out: list[Json] = []
         for data in reversed(contents):
             for raw in reversed(data.splitlines()):
                 try:
@@ -466,7 +467,7 @@ def settings_changes(old: Settings, new: Settings) -> dict[str, list[Any]]:
             if f.name not in ("data_dir", "models_dir") and getattr(old, f.name) != getattr(new, f.name)}
 
 
-def _gone(first_kept: dict[str, Any], archived: dict[str, dict[str, Any]], started: str) -> Gone:
+def _gone(first_kept: Json, archived: dict[str, Json], started: str) -> Gone:
     """What is known of the records before `first_kept`: which of them an archive holds, and when."""
     last = int(first_kept["seq"]) - 1
     spans = sorted(archived.values(), key=lambda e: int(e.get("first_seq", 0)))
@@ -484,8 +485,8 @@ def _gone(first_kept: dict[str, Any], archived: dict[str, dict[str, Any]], start
                 str(first_kept.get("time", "")), tuple(folders), 0 if archived_all else covered + 1)
 
 
-def _check_chain(files: list[tuple[str, bytes]], head: dict[str, Any] | None, head_present: bool,
-                 archived: dict[str, dict[str, Any]] | None = None) -> VerifyResult:
+def _check_chain(files: list[tuple[str, bytes]], head: Json | None, head_present: bool,
+                 archived: dict[str, Json] | None = None) -> VerifyResult:
     names = [name for name, _ in files]
     result = VerifyResult(True, 0, names)
     hashes: dict[int, str] = {}

@@ -28,6 +28,7 @@ from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
 from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
 from operator_assistant.errors import UserError
+from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("retrieval")
 
@@ -109,7 +110,7 @@ class Engine:
         self.revisions()  # a new revision supersedes an older one now: audited now
         return result
 
-    def _ingest_fields(self, paths: list[Path], result: IngestReport) -> dict[str, Any]:
+    def _ingest_fields(self, paths: list[Path], result: IngestReport) -> Json:
         counts = {s: result.count(s) for s in sorted({r.status for r in result.results})}
         changed = []
         for r in result.results:
@@ -159,7 +160,7 @@ class Engine:
             manifest.set_identity_states(db, changed)
         docs = {d.doc_id: d for d in manifest.documents(list(changed) + [c for d in changed for c in statuses[d].current])}
 
-        def described(doc_id: str) -> dict[str, Any]:
+        def described(doc_id: str) -> Json:
             s, d = statuses[doc_id], docs.get(doc_id)
             return {"source": d.source if d else None, "doc_id": doc_id, "sha256": d.content_hash if d else None,
                     "number": s.identity.number, "revision": s.identity.revision,
@@ -196,7 +197,7 @@ class Engine:
                                              at=time.time() if corrected else None)
         new = manifest.identities()[doc_id]
 
-        def fields(identity: Any) -> dict[str, Any]:
+        def fields(identity: Any) -> Json:
             return {"number": identity.number, "revision": identity.revision,
                     "effective": identity.effective.isoformat() if identity.effective else None}
 
@@ -210,7 +211,7 @@ class Engine:
         """Append an audit record; "" when written, else the warning (see audit.record_event)."""
         return record_event(self.audit, event, **fields)
 
-    def index_id(self) -> dict[str, Any]:
+    def index_id(self) -> Json:
         manifest = self.store.manifest
         return {"embedder": self.store.embedder_id, "generation": manifest.generation(),
                 "chunks": manifest.chunk_count()}

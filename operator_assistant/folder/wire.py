@@ -36,6 +36,9 @@ from operator_assistant.folder.records import (
 # refuse each other (the app version is shown to people, the API version decides).
 API_VERSION = 1
 
+# A JSON object where it crosses an edge: this API, the audit log's lines, llama-server's API. Between our
+# own modules results travel as the records above, so `dict[str, Any]` is left for the other edges (TOML,
+# Chroma's metadata, small JSON files).
 Json = dict[str, Any]
 
 

@@ -37,7 +37,7 @@ from operator_assistant.core.loopback import is_loopback
 from operator_assistant.core.os_account import os_user
 from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.folder.records import OcrPage
-from operator_assistant.folder.wire import ocr_pages_from_json
+from operator_assistant.folder.wire import Json, ocr_pages_from_json
 from operator_assistant.remote.protocol import (
     ADMIN_HEADER,
     API_HEADER,
@@ -135,7 +135,7 @@ class PlantClient:
         self.backoff = backoff
         self.on_retry = on_retry or (lambda message: log.warning("%s", message))
         self.admin_passphrase = admin_passphrase
-        self.server: dict[str, Any] | None = None  # the handshake's answer, once made
+        self.server: Json | None = None  # the handshake's answer, once made
         self.reranker = ""  # as the server reports it with each answer
         verify: ssl.SSLContext | bool = True
         if ca_file is not None:
@@ -218,7 +218,7 @@ class PlantClient:
             raise VersionMismatch(f"the plant server at {self.url} refused this console: {message}", hint or VERSION_HINT)
         raise ServerRefused(response.status_code, code, message or f"HTTP {response.status_code}", hint)
 
-    def handshake(self) -> dict[str, Any]:
+    def handshake(self) -> Json:
         """The server's version, checked once: a server of another API version is refused here."""
         if self.server is None:
             info = self._checked(self._send("GET", "/version")).json()
@@ -234,14 +234,14 @@ class PlantClient:
 
     # reading
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> Json:
         return self._json("GET", "/status")
 
-    def documents(self) -> list[dict[str, Any]]:
+    def documents(self) -> list[Json]:
         return self._json("GET", "/documents")["documents"]
 
     def search(self, query: str, k: int | None = None, documents: list[str] | None = None, section: str | None = None,
-               all_revisions: bool = False) -> dict[str, Any]:
+               all_revisions: bool = False) -> Json:
         params: list[tuple[str, str | int | bool]] = [("q", query), ("all_revisions", all_revisions)]
         params += [("k", k)] if k is not None else []
         params += [("section", section)] if section else []
@@ -255,7 +255,7 @@ class PlantClient:
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
         return ocr_pages_from_json(self._json("GET", f"/documents/{quote(doc_id, safe='')}/ocr")["pages"])
 
-    def conversations(self) -> list[dict[str, Any]]:
+    def conversations(self) -> list[Json]:
         return self._json("GET", "/conversations")["conversations"]
 
     def start_conversation(self, title: str) -> int:
@@ -272,7 +272,7 @@ class PlantClient:
         """The same events as the local assistant: sources, the card, the model's text, the answer.
         `history`: the turns this console has shown (else the server's conversation gives the context)."""
         self.handshake()
-        body: dict[str, Any] = {"question": question, "conversation": conversation, "mode": mode,
+        body: Json = {"question": question, "conversation": conversation, "mode": mode,
                                 "temperature": temperature, "all_revisions": all_revisions}
         if history is not None:
             body["history"] = [{"question": t.question, "answer": t.answer} for t in history]
@@ -308,7 +308,7 @@ class PlantClient:
 
     # admin: uploads and index jobs
 
-    def upload(self, path: Path, name: str) -> dict[str, Any]:
+    def upload(self, path: Path, name: str) -> Json:
         self.handshake()
         with path.open("rb") as data:
             return self._checked(self._send("PUT", f"/admin/files/{quote(name)}", admin=True, content=data,
@@ -324,15 +324,15 @@ class PlantClient:
         self.admin_passphrase = passphrase
         return True
 
-    def job(self, job_id: int) -> dict[str, Any]:
+    def job(self, job_id: int) -> Json:
         return self._json("GET", f"/jobs/{job_id}")
 
-    def cancel_job(self, job_id: int) -> dict[str, Any]:
+    def cancel_job(self, job_id: int) -> Json:
         return self._json("POST", f"/admin/jobs/{job_id}/cancel", admin=True)
 
-    def wait(self, job: dict[str, Any], progress: Callable[[dict[str, Any]], None] | None = None,
-             cancel: Callable[[], bool] | None = None, report: Callable[[dict[str, Any]], None] | None = None
-             ) -> dict[str, Any]:
+    def wait(self, job: Json, progress: Callable[[Json], None] | None = None,
+             cancel: Callable[[], bool] | None = None, report: Callable[[Json], None] | None = None
+             ) -> Json:
         """Poll a job until it ends; `cancel` asks the server to stop it (finished files stay indexed)."""
         reported, cancel_sent = 0, False
         while True:
@@ -354,9 +354,9 @@ class PlantClient:
                                 job["error"]["message"], job["error"].get("hint", ""))
         return job
 
-    def ingest(self, paths: Iterable[Path], progress: Callable[[dict[str, Any]], None] | None = None,
-               cancel: Callable[[], bool] | None = None, report: Callable[[dict[str, Any]], None] | None = None,
-               force: bool = False) -> dict[str, Any]:
+    def ingest(self, paths: Iterable[Path], progress: Callable[[Json], None] | None = None,
+               cancel: Callable[[], bool] | None = None, report: Callable[[Json], None] | None = None,
+               force: bool = False) -> Json:
         """Upload files and folders to the server and index them there; returns the finished job."""
         names = []
         for path, name in upload_names(paths):
@@ -368,33 +368,33 @@ class PlantClient:
             raise UserError("no files to add", "give files or folders that hold documents")
         return self.wait(self.start_ingest(names, force), progress, cancel, report)
 
-    def start_ingest(self, names: list[str], force: bool = False) -> dict[str, Any]:
+    def start_ingest(self, names: list[str], force: bool = False) -> Json:
         """Start indexing files uploaded before (by their names on the server); returns the running job."""
         return self._json("POST", "/admin/ingest", json={"files": names, "force": force}, admin=True, retry_sent=False)
 
-    def remove(self, doc_ids: list[str]) -> dict[str, Any]:
+    def remove(self, doc_ids: list[str]) -> Json:
         return self._json("POST", "/admin/remove", json={"documents": doc_ids}, admin=True, retry_sent=False)
 
-    def start_reindex(self) -> dict[str, Any]:
+    def start_reindex(self) -> Json:
         """Start re-embedding every chunk on the server; returns the running job."""
         return self._json("POST", "/admin/reindex", admin=True, retry_sent=False)
 
-    def reindex(self) -> dict[str, Any]:
+    def reindex(self) -> Json:
         return self.wait(self.start_reindex())
 
-    def start_calibrate(self, golden: str | None = None) -> dict[str, Any]:
+    def start_calibrate(self, golden: str | None = None) -> Json:
         """Start calibrating on `golden` (JSONL text; the server's bundled questions when None)."""
         return self._json("POST", "/admin/calibrate", json={"golden": golden}, admin=True, retry_sent=False)
 
-    def calibrate(self, golden: str | None = None) -> dict[str, Any]:
+    def calibrate(self, golden: str | None = None) -> Json:
         return self.wait(self.start_calibrate(golden))
 
     # admin: the server's audit log
 
-    def audit_records(self, tail: int) -> list[dict[str, Any]]:
+    def audit_records(self, tail: int) -> list[Json]:
         return self._json("GET", "/admin/audit", params={"tail": tail}, admin=True)["records"]
 
-    def verify_audit(self) -> dict[str, Any]:
+    def verify_audit(self) -> Json:
         """The hash chain checked on the server: ok, lines, files, problem, notes, folder and the last record."""
         return self._json("GET", "/admin/audit/verify", admin=True)
 

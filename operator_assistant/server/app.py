@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from operator_assistant.errors import IndexBusy, UserError
+from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import (
     API_HEADER,
     API_VERSION,
@@ -113,7 +114,7 @@ def create_app(service: PlantService) -> FastAPI:
         await asyncio.to_thread(service.close)  # the running job is cancelled; its finished files stay indexed
 
     # every refusal has the app's shape; the schema says so for every route (and is not served: openapi_url=None)
-    refusals: dict[int | str, dict[str, Any]] = {
+    refusals: dict[int | str, Json] = {
         status: {"model": ErrorOut, "description": what} for status, what in (
             (400, "bad input"), (401, "no console token, or one the server does not know"),
             (404, "not found"), (408, "the request body stopped coming"), (409, "busy, in conflict, or no index yet"),

@@ -8,13 +8,14 @@ conversation of the asking console's own). It must not reach into the index or t
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 from pydantic import AfterValidator, BaseModel, Field
 
 from operator_assistant.core.history import MAX_ID
 from operator_assistant.core.local_folder import LocalFolder
+from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import ADMIN_HEADER, CONSOLE_HOST_HEADER, CONSOLE_USER_HEADER
 from operator_assistant.server.refusals import short_request
 from operator_assistant.server.service import ApiError, ConsoleId, PlantService, _header_text
@@ -44,7 +45,7 @@ class ErrorOut(BaseModel):
     hint: str
 
 
-admin_refusals: dict[int | str, dict[str, Any]] = {
+admin_refusals: dict[int | str, Json] = {
     403: {"model": ErrorOut, "description": "needs the admin passphrase, or it is wrong"},
     429: {"model": ErrorOut, "description": "too many wrong admin passphrases from this console"}}
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from operator_assistant.folder.wire import Json
+
 HEADER_BYTES = 16 * 1024  # a console sends about 400 bytes of headers; the request line counts too
 HEADER_SECONDS = 10.0  # from a connection's first byte (or its last response) to its next request's last header
 
@@ -62,6 +64,6 @@ class PlantHttp(H11Protocol):
             self.transport.close()
 
 
-def uvicorn_options() -> dict[str, Any]:
+def uvicorn_options() -> Json:
     """The uvicorn.Config options every plant server runs with (`serve`, and the tests' servers)."""
     return {"http": PlantHttp, "h11_max_incomplete_event_size": HEADER_BYTES}

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from operator_assistant.errors import Cancelled, IndexBusy, UserError
 from operator_assistant.files import write_atomically
+from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("server")
 
@@ -35,28 +35,28 @@ class Job:
     console: str
     started: float
     state: str = RUNNING
-    progress: dict[str, Any] = field(default_factory=dict)
-    files: list[dict[str, Any]] = field(default_factory=list)  # one entry per file settled (ingest)
-    result: dict[str, Any] | None = None
+    progress: Json = field(default_factory=dict)
+    files: list[Json] = field(default_factory=list)  # one entry per file settled (ingest)
+    result: Json | None = None
     error: dict[str, str] | None = None
     finished: float | None = None
     cancel_requested: bool = False
     interrupted: bool = False  # the server stopped (crashed) while it ran
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Json:
         return {"id": self.id, "kind": self.kind, "console": self.console, "state": self.state,
                 "started": self.started, "finished": self.finished, "progress": self.progress,
                 "files": list(self.files), "result": self.result, "error": self.error,
                 "cancel_requested": self.cancel_requested, "interrupted": self.interrupted}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Job:
+    def from_json(cls, data: Json) -> Job:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
 # what a job's work is given: report progress (a dict), report a settled file, and the cancel check
-JobWork = Callable[[Callable[[dict[str, Any]], None], Callable[[dict[str, Any]], None], Callable[[], bool]],
-                   dict[str, Any]]
+JobWork = Callable[[Callable[[Json], None], Callable[[Json], None], Callable[[], bool]],
+                   Json]
 
 
 class JobRunner:
@@ -124,10 +124,10 @@ class JobRunner:
         return job
 
     def _run(self, job: Job, work: JobWork, stop: threading.Event) -> None:
-        def progress(state: dict[str, Any]) -> None:
+        def progress(state: Json) -> None:
             job.progress = state
 
-        def settled(entry: dict[str, Any]) -> None:
+        def settled(entry: Json) -> None:
             with self._lock:
                 job.files.append(entry)
                 self._save()

@@ -14,14 +14,14 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from operator_assistant.core.audit import utc_now
+from operator_assistant.folder.wire import Json
 
 WINDOW_SECONDS = 60.0
 REQUEST_CHARS = 200  # of a refused request's method and path, as the record keeps it (a path can be 64 KB)
 
-Record = tuple[dict[str, str], dict[str, Any]]  # (the console's audit fields, the record's own fields)
+Record = tuple[dict[str, str], Json]  # (the console's audit fields, the record's own fields)
 
 
 def short_request(method: str, path: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from operator_assistant.core.audit import audit_context, record_event
 from operator_assistant.core.local_folder import LocalFolder
 from operator_assistant.core.roles import check_passphrase, is_passphrase_set
+from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import ADMIN_HEADER, decode_passphrase
 from operator_assistant.server.jobs import Job, JobRunner
 from operator_assistant.server.lockout import AdminLockout
@@ -134,7 +135,7 @@ class PlantService:
     def write_ended_refusals(self, flush: bool = False) -> None:
         self._write_refusals(self.refusals.due(flush))
 
-    def _write_refusals(self, records: list[tuple[dict[str, str], dict[str, Any]]]) -> None:
+    def _write_refusals(self, records: list[tuple[dict[str, str], Json]]) -> None:
         for console, fields in records:
             with audit_context(**console):
                 record_event(self.workspace.audit, "admin refused", **fields)

@@ -17,10 +17,10 @@ import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from operator_assistant.errors import UserError
 from operator_assistant.files import write_atomically
+from operator_assistant.folder.wire import Json
 
 CONSOLES_FILE = Path("server") / "consoles.json"
 TOKEN_PREFIX = "oa1_"  # tells a console token apart from a passphrase pasted by mistake
@@ -62,7 +62,7 @@ class ConsoleTokens:
                 return []
             if self._seen != (stat.st_mtime, stat.st_size):
                 try:
-                    record: dict[str, Any] = json.loads(self.path.read_text(encoding="utf-8"))
+                    record: Json = json.loads(self.path.read_text(encoding="utf-8"))
                     self._consoles = [Console(c["name"], c["sha256"], float(c["created"]),
                                               None if c.get("revoked") is None else float(c["revoked"]))
                                       for c in record.get("consoles", [])]

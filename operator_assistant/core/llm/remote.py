@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from operator_assistant.core.llm.base import Message
 from operator_assistant.core.loopback import loopback_url
 from operator_assistant.errors import Cancelled, ModelError
+from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("llm")
 
@@ -44,7 +45,7 @@ class RemoteModel:
         self.repeat_penalty = repeat_penalty
         self._tokenize_path: str | None = None  # which of the two servers' routes answered
 
-    def _post(self, path: str, body: dict[str, Any]) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    def _post(self, path: str, body: Json) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
         """The connection and its response, open: the caller reads, then closes the connection."""
         connection = http.client.HTTPConnection(self._host, self._port, timeout=READ_SECONDS)
         try:
@@ -55,7 +56,7 @@ class RemoteModel:
             connection.close()
             raise ModelError(f"the model server at {self.url} is not answering: {exc}", START_HINT) from exc
 
-    def _json(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    def _json(self, path: str, body: Json) -> tuple[int, Any]:
         connection, response = self._post(path, body)
         try:
             raw = response.read()
@@ -69,7 +70,7 @@ class RemoteModel:
             return response.status, raw[:200].decode("utf-8", "replace")
 
     def count_tokens(self, text: str) -> int:
-        routes: dict[str, dict[str, Any]] = {"/tokenize": {"content": text, "add_special": False},  # llama-server
+        routes: dict[str, Json] = {"/tokenize": {"content": text, "add_special": False},  # llama-server
                                              "/extras/tokenize": {"input": text}}  # llama_cpp.server
         for path in [self._tokenize_path] if self._tokenize_path else list(routes):
             status, body = self._json(path, routes[path])
@@ -82,7 +83,7 @@ class RemoteModel:
 
     def stream(self, messages: Sequence[Message], max_tokens: int, temperature: float,
                cancel: Callable[[], bool] | None = None, grammar: str | None = None) -> Iterator[str]:
-        body: dict[str, Any] = {
+        body: Json = {
             "messages": list(messages), "stream": True, "max_tokens": max_tokens, "temperature": temperature,
             "top_p": 0.95 if temperature > 0 else 1.0, "top_k": 40 if temperature > 0 else 1,
             "repeat_penalty": self.repeat_penalty, "seed": 0,

@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -32,13 +31,6 @@ class SearchHit:
     lexical_rank: int | None
     dense_score: float | None = None  # cosine similarity to the query
     lexical_score: float | None = None  # BM25
-
-    def to_json(self) -> dict[str, Any]:
-        """The hit as `search --json` and the plant server give it."""
-        c, d = self.chunk, self.document
-        return {"chunk_id": c.chunk_id, "score": round(self.score, 6), "document": d.title, "source": d.source,
-                "section": list(c.section), "pages": list(c.pages), "start": c.start, "end": c.end,
-                "dense_rank": self.dense_rank, "lexical_rank": self.lexical_rank, "text": c.text}
 
 
 @dataclass

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from operator_assistant.core.audit import record_event
-from operator_assistant.folder.wire import file_result_to_json, progress_to_json, report_to_json
+from operator_assistant.folder.wire import Json, file_result_to_json, progress_to_json, report_to_json
 from operator_assistant.remote.protocol import PREFIX
 from operator_assistant.server.deps import Text, admin, admin_refusals
 from operator_assistant.server.service import ApiError, ConsoleId, PlantService
@@ -68,7 +68,7 @@ def router(service: PlantService) -> APIRouter:
     workspace = service.workspace
 
     @api.get(f"{PREFIX}/admin/conversations", responses=admin_refusals)
-    async def all_conversations(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def all_conversations(who: ConsoleId = Depends(admin)) -> Json:
         found = await service.run("read", who, lambda: workspace.history.conversations())
         await service.run("read", who, lambda: record_event(workspace.audit, "conversations read", count=len(found)))
         return {"conversations": [dataclasses.asdict(c) for c in found]}
@@ -76,12 +76,12 @@ def router(service: PlantService) -> APIRouter:
     # admin: uploads and the one index job at a time
 
     @api.get(f"{PREFIX}/admin/check", responses=admin_refusals)
-    async def admin_check(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def admin_check(who: ConsoleId = Depends(admin)) -> Json:
         # a console's Unlock admin: the passphrase is checked here, never on the console
         return {"admin": True, "console": who.name}
 
     @api.put(f"{PREFIX}/admin/files/{{name:path}}", responses=admin_refusals)
-    async def upload(name: str, request: Request, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def upload(name: str, request: Request, who: ConsoleId = Depends(admin)) -> Json:
         target = _library_path(service.library, name)
         _refuse_taken(service.library, target)
         limit = service.settings.max_file_mb * 2**20
@@ -116,14 +116,14 @@ def router(service: PlantService) -> APIRouter:
         return {"name": name, "bytes": size, "sha256": digest.hexdigest()}
 
     @api.post(f"{PREFIX}/admin/ingest", status_code=202, responses=admin_refusals)
-    async def ingest(body: IngestRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def ingest(body: IngestRequest, who: ConsoleId = Depends(admin)) -> Json:
         paths = [_library_path(service.library, name) for name in body.files]
         missing = [name for name, path in zip(body.files, paths) if not path.exists()]
         if missing:
             raise ApiError(404, "not_uploaded", f"not uploaded to the plant server: {', '.join(missing[:5])}",
                            "upload the files first (PUT /v1/admin/files/NAME)")
 
-        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
+        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> Json:
             report = workspace.ingest(paths, lambda state: progress(progress_to_json(state)), cancel,
                                       lambda r: settled(file_result_to_json(r)), body.force)
             return report_to_json(report)
@@ -131,14 +131,14 @@ def router(service: PlantService) -> APIRouter:
         return service.start_job("ingest", who, work).to_json()
 
     @api.post(f"{PREFIX}/admin/reindex", status_code=202, responses=admin_refusals)
-    async def reindex(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
-        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
+    async def reindex(who: ConsoleId = Depends(admin)) -> Json:
+        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> Json:
             return {"chunks": workspace.reindex(), "embedder": workspace.embedder_id}
 
         return service.start_job("reindex", who, work).to_json()
 
     @api.post(f"{PREFIX}/admin/calibrate", status_code=202, responses=admin_refusals)
-    async def calibrate(body: CalibrateRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def calibrate(body: CalibrateRequest, who: ConsoleId = Depends(admin)) -> Json:
         from operator_assistant.evaluation.golden import load_golden
         from operator_assistant.resources import golden_questions
 
@@ -151,13 +151,13 @@ def router(service: PlantService) -> APIRouter:
             file = golden_questions()
         questions = load_golden(file)
 
-        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
+        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> Json:
             return dataclasses.asdict(workspace.calibrate(questions))
 
         return service.start_job("calibrate", who, work).to_json()
 
     @api.post(f"{PREFIX}/admin/remove", responses=admin_refusals)
-    async def remove(body: RemoveRequest, who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def remove(body: RemoveRequest, who: ConsoleId = Depends(admin)) -> Json:
         docs = await service.run("read", who, lambda: workspace.documents(body.documents))
         unknown = sorted(set(body.documents) - {d.doc_id for d in docs})
         if unknown:
@@ -165,7 +165,7 @@ def router(service: PlantService) -> APIRouter:
                            "list the documents again: give their ids")
         done = threading.Event()
 
-        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> dict[str, Any]:
+        def work(progress: Any, settled: Any, cancel: Callable[[], bool]) -> Json:
             try:
                 chunks = workspace.remove([d.doc_id for d in docs])
                 for doc in docs:  # the server's copy of an uploaded file goes with it
@@ -188,14 +188,14 @@ def router(service: PlantService) -> APIRouter:
 
     @api.get(f"{PREFIX}/admin/audit", responses=admin_refusals)
     async def audit_records(tail: int = Query(20, ge=0, le=AUDIT_TAIL_MAX),
-                            who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+                            who: ConsoleId = Depends(admin)) -> Json:
         audit = workspace.audit
         records = await asyncio.to_thread(audit.tail, tail)
         await service.run("read", who, lambda: record_event(audit, "audit read", action="show", records=len(records)))
         return {"records": records, "folder": str(audit.folder)}
 
     @api.get(f"{PREFIX}/admin/audit/verify", responses=admin_refusals)
-    async def audit_verify(who: ConsoleId = Depends(admin)) -> dict[str, Any]:
+    async def audit_verify(who: ConsoleId = Depends(admin)) -> Json:
         audit = workspace.audit
         result = await asyncio.to_thread(audit.verify)
         last = await asyncio.to_thread(audit.tail, 1)  # the last record checked: this request's own comes after it

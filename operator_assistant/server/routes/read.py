@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from operator_assistant.core.history import MAX_ID
 from operator_assistant.folder.wire import (
     API_VERSION,
+    Json,
     document_to_json,
     ocr_pages_to_json,
     passages_to_json,
@@ -51,11 +52,11 @@ def router(service: PlantService) -> APIRouter:
     # handshake and status
 
     @api.get(f"{PREFIX}/version")
-    async def version() -> dict[str, Any]:
+    async def version() -> Json:
         return {"app": "operator-assistant", "version": APP_VERSION, "api": API_VERSION}
 
     @api.get(f"{PREFIX}/status", responses=admin_refusals)
-    async def status(who: ConsoleId = Depends(console), is_admin: bool = Depends(maybe_admin)) -> dict[str, Any]:
+    async def status(who: ConsoleId = Depends(console), is_admin: bool = Depends(maybe_admin)) -> Json:
         found = await service.run("read", who, workspace.status)
         if not is_admin:
             # where the server keeps its data, models and documents is the server's business, not a console's
@@ -71,8 +72,8 @@ def router(service: PlantService) -> APIRouter:
     @api.get(f"{PREFIX}/search")
     async def search(q: str = Query(min_length=1, max_length=QUESTION_MAX_CHARS), k: int | None = Query(None, ge=1, le=100),
                      document: list[str] | None = Query(None), section: str | None = None, all_revisions: bool = False,
-                     who: ConsoleId = Depends(console)) -> dict[str, Any]:
-        def work() -> dict[str, Any]:
+                     who: ConsoleId = Depends(console)) -> Json:
+        def work() -> Json:
             not_empty(workspace)
             return passages_to_json(workspace.search(q, k=k, documents=document, section=section,
                                                      all_revisions=all_revisions))
@@ -80,8 +81,8 @@ def router(service: PlantService) -> APIRouter:
         return await service.run("read", who, work)
 
     @api.get(f"{PREFIX}/documents")
-    async def documents(who: ConsoleId = Depends(console)) -> dict[str, Any]:
-        def work() -> dict[str, Any]:
+    async def documents(who: ConsoleId = Depends(console)) -> Json:
+        def work() -> Json:
             revisions = workspace.revisions()
             return {"documents": [document_to_json(d, revisions.get(d.doc_id)) for d in workspace.documents()]}
 
@@ -105,7 +106,7 @@ def router(service: PlantService) -> APIRouter:
         return FileResponse(path, media_type=media, filename=path.name)
 
     @api.get(f"{PREFIX}/documents/{{doc_id}}/ocr")
-    async def document_ocr(doc_id: str, who: ConsoleId = Depends(console)) -> dict[str, Any]:
+    async def document_ocr(doc_id: str, who: ConsoleId = Depends(console)) -> Json:
         await _document(doc_id, who)
         pages = await service.run("read", who, lambda: workspace.ocr_pages(doc_id))
         return {"doc_id": doc_id, "pages": ocr_pages_to_json(pages)}
@@ -114,12 +115,12 @@ def router(service: PlantService) -> APIRouter:
     # console token that started it, and no other console sees it (an admin may list them all)
 
     @api.get(f"{PREFIX}/conversations")
-    async def conversations(who: ConsoleId = Depends(console)) -> dict[str, Any]:
+    async def conversations(who: ConsoleId = Depends(console)) -> Json:
         found = await service.run("read", who, lambda: workspace.history.conversations(owner=who.name))
         return {"conversations": [dataclasses.asdict(c) for c in found]}
 
     @api.post(f"{PREFIX}/conversations")
-    async def new_conversation(body: ConversationRequest, who: ConsoleId = Depends(console)) -> dict[str, Any]:
+    async def new_conversation(body: ConversationRequest, who: ConsoleId = Depends(console)) -> Json:
         def work() -> int:
             started = workspace.history.start(body.title, owner=who.name)
             workspace.history.keep_newest(who.name, CONVERSATIONS_PER_CONSOLE)
@@ -129,7 +130,7 @@ def router(service: PlantService) -> APIRouter:
 
     @api.get(f"{PREFIX}/conversations/{{conversation_id}}")
     async def conversation(conversation_id: Annotated[int, PathParam(ge=1, le=MAX_ID)],
-                           who: ConsoleId = Depends(console)) -> dict[str, Any]:
+                           who: ConsoleId = Depends(console)) -> Json:
         def work() -> list[Any]:
             own_conversation(workspace, conversation_id, who)
             return workspace.history.answers(conversation_id)
