@@ -25,6 +25,8 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.ingest import CancelCheck, IngestProgress
 from operator_assistant.errors import ModelError
 from operator_assistant.folder.records import (
+    Calibration,
+    CalibrationQuestion,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -39,7 +41,6 @@ from operator_assistant.folder.records import (
 from operator_assistant.folder.wire import status_document
 
 if TYPE_CHECKING:
-    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.answer.records import Event, Turn
     from operator_assistant.core.assistant import Assistant
     from operator_assistant.core.documents.ocr import OcrPage

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from operator_assistant.folder.records import (
+    Calibration,
+    CalibrationQuestion,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -25,7 +27,6 @@ from operator_assistant.folder.records import (
 
 if TYPE_CHECKING:  # names only: this package opens nothing
     from operator_assistant.config import Settings
-    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.answer.records import Event, Turn
     from operator_assistant.core.history import ConversationLog
 

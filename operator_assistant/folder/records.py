@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Protocol
 
 # what an ingest run says of each file
 ADDED, UPDATED, UNCHANGED, DUPLICATE, FAILED_FILE, REMOVED = "added", "updated", "unchanged", "duplicate", "failed", "removed"
@@ -253,3 +254,31 @@ class Passages:
     query: str
     passages: tuple[Passage, ...]
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class CalibrationQuestion(Protocol):
+    """What calibration reads of a golden question (evaluation's GoldenQuestion has it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def follows(self) -> str | None: ...
+    @property
+    def source_file(self) -> str | None: ...  # empty for a question the documents do not answer
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A refusal threshold fitted on golden questions, with how it refuses them."""
+
+    signal: str
+    embedder: str  # the index's embedder id: the threshold holds only for vectors from it
+    threshold: float
+    answerable: int
+    not_in_corpus: int
+    answerable_refused: int  # with the chosen threshold, on the same questions
+    not_in_corpus_refused: int
+    loo_answerable_refused: int  # leave-one-out: each question judged by a threshold fitted without it
+    loo_not_in_corpus_refused: int

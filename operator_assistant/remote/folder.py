@@ -10,6 +10,7 @@ import Qt, the server, or anything that opens an index or loads a model.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import threading
 import time
@@ -23,6 +24,8 @@ from operator_assistant.core.answer.records import Event, Turn
 from operator_assistant.errors import UserError
 from operator_assistant.folder.admin import IdleUnlock
 from operator_assistant.folder.records import (
+    Calibration,
+    CalibrationQuestion,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -45,7 +48,6 @@ from operator_assistant.folder.wire import (
 from operator_assistant.remote.client import PlantClient, ServerRefused, ServerUnavailable
 
 if TYPE_CHECKING:
-    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.core.history import ConversationLog
 
@@ -330,8 +332,13 @@ class RemoteFolder:
                         "run `operator-assistant revisions` on the plant server")
 
     def calibrate(self, questions: Sequence[CalibrationQuestion]) -> Calibration:
-        raise UserError("calibrating from a console's window is not done yet",
-                        "run `operator-assistant --server URL calibrate` (admin), or `calibrate` on the plant server")
+        """Calibrated on the plant server (an admin job): the questions travel as golden JSONL lines."""
+        lines = [json.dumps({"id": q.id, "question": q.question, "follows": q.follows, "source_file": q.source_file,
+                             # calibration reads only whether a question has a source; the file format needs a kind
+                             "kind": "fact" if q.source_file else "not-in-corpus"}) for q in questions]
+        job = self.call(lambda: self.client.calibrate("".join(line + "\n" for line in lines)))
+        return Calibration(**{k: v for k, v in (job.get("result") or {}).items()
+                              if k in Calibration.__dataclass_fields__})
 
 
 def open_console(settings: Settings, url: str, token: str | None = None, ca_file: Path | None = None) -> RemoteFolder:

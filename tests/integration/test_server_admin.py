@@ -113,6 +113,25 @@ def test_an_admin_calibrates_from_a_console_with_a_question_file_of_the_console(
     assert missing.returncode == 2 and "no question file at" in missing.stderr
 
 
+def test_a_console_window_calibrates_through_the_contract(plant, tmp_path):
+    """RemoteFolder.calibrate (what a window on a console would call) runs the server's admin job."""
+    from operator_assistant.config import load_settings
+    from operator_assistant.evaluation.golden import load_golden
+    from operator_assistant.remote.client import PlantClient
+    from operator_assistant.remote.folder import RemoteFolder
+    from tests.support.engines import MODELS
+
+    questions = load_golden(_small_golden(tmp_path / "golden.jsonl"))
+    folder = RemoteFolder(load_settings(data_dir=tmp_path / "console", models_dir=MODELS),
+                          PlantClient(plant.url, plant.token, admin_passphrase=TEST_ADMIN_PASSPHRASE))
+    try:
+        result = folder.calibrate(questions)
+        assert (result.answerable, result.not_in_corpus) == (6, 3) and result.signal and result.threshold == result.threshold
+        assert folder.status().refusal.calibrated
+    finally:
+        folder.close()
+
+
 def test_audit_show_and_verify_over_the_server_name_the_console(plant):
     with plant.http(plant.token, **{"X-Console-Host": CONSOLE_HOST, "X-Console-User": "op.smith"}) as http:
         asked = http.post("/ask", json={"question": "What is the chlorine residual target?"})

@@ -42,6 +42,8 @@ from operator_assistant.folder.records import (
     FAILED_FILE,
     UNCHANGED,
     UPDATED,
+    Calibration,
+    CalibrationQuestion,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -55,7 +57,6 @@ from operator_assistant.folder.records import (
 )
 
 if TYPE_CHECKING:
-    from operator_assistant.core.answer.calibration import Calibration, CalibrationQuestion
     from operator_assistant.core.documents.ocr import OcrPage
     from operator_assistant.folder.contract import DataFolder
 

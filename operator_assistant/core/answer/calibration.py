@@ -16,38 +16,12 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
-from typing import Protocol
+from dataclasses import asdict
 
 from operator_assistant.core.answer.followup import search_query
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.index.manifest import Manifest
-
-
-class CalibrationQuestion(Protocol):
-    """What calibration reads of a golden question (evaluation's GoldenQuestion has it)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def question(self) -> str: ...
-    @property
-    def follows(self) -> str | None: ...
-    @property
-    def source_file(self) -> str | None: ...  # empty for a question the documents do not answer
-
-
-@dataclass(frozen=True)
-class Calibration:
-    signal: str
-    embedder: str  # the index's embedder id: the threshold holds only for vectors from it
-    threshold: float
-    answerable: int
-    not_in_corpus: int
-    answerable_refused: int  # with the chosen threshold, on the same questions
-    not_in_corpus_refused: int
-    loo_answerable_refused: int  # leave-one-out: each question judged by a threshold fitted without it
-    loo_not_in_corpus_refused: int
+from operator_assistant.folder.records import Calibration, CalibrationQuestion
 
 
 def choose_threshold(answerable: Sequence[float], unanswerable: Sequence[float],
