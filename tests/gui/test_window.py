@@ -300,42 +300,6 @@ def test_a_question_asked_as_the_last_answer_shows_is_not_failed_by_its_end(qtbo
     assert failures == []
 
 
-@real_models
-def test_a_bug_in_background_work_is_reported_not_fatal(qtbot, window, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
-
-    shown = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
-
-    def broken() -> None:
-        raise RuntimeError("simulated bug")
-
-    window.tasks.run("load", broken)
-    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
-    assert "RuntimeError: simulated bug" in shown[0] and "log" in shown[0]
-    assert window.isVisible()
-
-
-@real_models
-def test_every_button_has_an_accessible_name(window):
-    from PySide6.QtWidgets import QAbstractButton
-
-    unnamed = [b.text() for b in window.findChildren(QAbstractButton) if b.isVisibleTo(window) and not b.accessibleName()
-               and b.text()]
-    assert unnamed == []
-
-
-@real_models
-def test_pane_sizes_are_remembered(qtbot, tmp_path):
-    first = open_window(qtbot, tmp_path / "data")
-    first.splitter.setSizes([150, 700, 430])
-    sizes = first.splitter.sizes()
-    first.close()
-    second = open_window(qtbot, tmp_path / "data")
-    assert second.splitter.sizes() == sizes
-    second.close()
-
-
 def test_settings_dialog_changes_the_data_folder_for_the_next_start(qtbot, tmp_path, monkeypatch):
     from operator_assistant.config import ENV_DATA_DIR
     from operator_assistant.gui.settings_dialog import SettingsDialog
