@@ -120,6 +120,14 @@ def _parser() -> argparse.ArgumentParser:
     rev_set.add_argument("--effective", metavar="DATE", help='effective date, e.g. 2026-05-01 ("" for none)')
     rev_clear = rev_sub.add_parser("clear", help="drop an admin's corrections: back to what the document says (admin)")
     rev_clear.add_argument("name", metavar="NAME", help="file path, file name or title")
+    rev_diff = rev_sub.add_parser("diff", help="what changed between two revisions of a numbered document: values, "
+                                               "steps, table rows and sections (upcoming revisions too)")
+    rev_diff.add_argument("number", metavar="NUMBER", help="document number, e.g. SOP-114")
+    rev_diff.add_argument("--from", dest="older", metavar="REV",
+                          help="the older revision (default: the one before --to)")
+    rev_diff.add_argument("--to", dest="newer", metavar="REV",
+                          help="the newer revision (default: the one in force; name an upcoming one to see it early)")
+    rev_diff.add_argument("--json", action="store_true")
 
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
@@ -510,7 +518,36 @@ def _find_documents(docs: list[Any], name: str) -> list[Any]:
     return match
 
 
+def cmd_revision_diff(args: argparse.Namespace) -> int:
+    from operator_assistant.folder.records import SECTION_RENAMED
+    from operator_assistant.folder.wire import diff_to_json
+
+    diff = _folder(args).revision_diff(args.number, args.older, args.newer)
+    if args.json:
+        _print_json(diff_to_json(diff))
+        return EXIT_OK
+    print(diff.heading)
+    print(f"  from {Path(diff.old_source).name}, to {Path(diff.new_source).name}")
+    if not diff.changes:
+        print("No changes found.")
+        return EXIT_OK
+    print(f"{len(diff.changes)} change{'s' if len(diff.changes) != 1 else ''}")
+    section = None
+    for change in diff.changes:
+        if change.section != section:
+            section = change.section
+            print(f"\n{section}")
+        print(f"  {change.summary}")
+        for mark, place in (("-", change.old), ("+", change.new)):
+            if place is not None and change.kind != SECTION_RENAMED:
+                page = f"  (p. {place.pages[0]})" if len(place.pages) == 1 else ""
+                print(f"    {mark} {place.text}{page}")
+    return EXIT_OK
+
+
 def cmd_revisions(args: argparse.Namespace) -> int:
+    if args.action == "diff":
+        return cmd_revision_diff(args)
     workspace = _workspace(args)
     if args.action in ("set", "clear"):
         _require_admin(workspace, "correcting a document's identity")

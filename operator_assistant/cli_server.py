@@ -21,7 +21,7 @@ from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import DEFAULT_PORT, ENV_SERVER, ENV_SERVER_CA, ENV_TOKEN
 
 # what a console may do through a plant server today; every other command runs on the server itself
-REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit")
+REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit", "revisions diff")
 
 
 def add_console_options(parser: argparse.ArgumentParser) -> None:
@@ -151,7 +151,8 @@ def refuse_embedded(args: argparse.Namespace) -> None:
 def refuse_unless_remote(args: argparse.Namespace) -> None:
     if args.command is None:
         return  # the window, as a console of the plant server
-    if args.command not in REMOTE_COMMANDS:
+    command = f"{args.command} {getattr(args, 'action', None)}" if args.command == "revisions" else args.command
+    if command not in REMOTE_COMMANDS:
         raise UserError(f"`{args.command}` does not go through a plant server",
                         f"run it on the server itself; through --server: {', '.join(REMOTE_COMMANDS)}")
 

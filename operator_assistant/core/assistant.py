@@ -19,6 +19,7 @@ import numpy as np
 
 from operator_assistant.config import CARD_ONLY, MODEL_FIRST
 from operator_assistant.core.answer.card import CardBuilder, Found
+from operator_assistant.core.answer.changes import ChangesAsked, asked_changes, changes_card
 from operator_assistant.core.answer.evidence import (
     Evidence,
     StoredCalibration,
@@ -51,7 +52,8 @@ from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
 from operator_assistant.core.references import passage_holds, references
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
-from operator_assistant.errors import Cancelled, ModelError
+from operator_assistant.core.revisions import names_number
+from operator_assistant.errors import Cancelled, ModelError, UserError
 from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("llm")
@@ -145,6 +147,11 @@ class Assistant:
         mode = mode or settings.answer_mode
         started = time.perf_counter()
         query = search_query(question, history[-1].question if history else None)
+        # "what changed in SOP-114 Rev C?" is answered from the comparison of two revisions, not a search
+        changes = asked_changes(question, self._numbers, names_number)
+        if changes is not None:
+            yield from self._changes(question, query, changes, mode, started)
+            return
         with self._prepare_lock:
             ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
             sources = self._sources(ranked)
@@ -188,6 +195,43 @@ class Assistant:
                                     threshold=threshold or 0.0, timings=timings, cancelled=cancelled,
                                     claims=wording.claims, card=found.card, wording=wording.text,
                                     wording_note=wording.note, mode=mode))
+
+    def _numbers(self) -> list[str]:
+        return [s.identity.number for s in self.engine.revisions().values() if s.identity.number]
+
+    def _changes(self, question: str, query: str, asked: ChangesAsked, mode: str, started: float) -> Iterator[Event]:
+        """The comparison's card, cited to both revisions; the reason it cannot be made when it cannot."""
+        card: Card | None = None
+        sources: list[Source] = []
+        with self._prepare_lock:
+            try:
+                diff = self.engine.revision_diff(asked.number, asked.older, asked.newer)
+            except UserError as exc:
+                reason = exc.message if exc.message.endswith(".") else f"{exc.message}."
+            else:
+                reason = "" if diff.changes else f"{diff.heading}: no changes found between the two revisions."
+                if diff.changes:
+                    card, sources = changes_card(diff, self._chunk_sources)
+        if card is not None and not card.rows:
+            card, reason = None, f"{asked.number}: the changed passages are no longer indexed."
+        yield SourcesFound(sources)
+        timings = {"card_ms": (time.perf_counter() - started) * 1e3, "first_token_ms": 0.0}
+        timings["total_ms"] = timings["card_ms"]
+        if card is None:
+            yield self._answered(Answer(question, query, REFUSAL, True, [], timings=timings, mode=mode,
+                                        refusal_reason=reason))
+            return
+        yield CardReady(card, sources)
+        # a comparison is shown as it is: the model is not asked to word a list of changes
+        yield self._answered(Answer(question, query, compose_text(card, "", CARD_ONLY), False, sources,
+                                    timings=timings, card=card, mode=mode))
+
+    def _chunk_sources(self, chunk_ids: Sequence[str]) -> dict[str, Source]:
+        manifest = self.engine.store.manifest
+        chunks = manifest.chunks(chunk_ids)
+        docs = {d.doc_id: d for d in manifest.documents(list({c.doc_id for c in chunks.values()}))}
+        return {i: Source(0, i, docs[c.doc_id].title, docs[c.doc_id].source, c.section, c.pages, c.start, c.end,
+                          c.text, 0.0) for i, c in chunks.items() if c.doc_id in docs}
 
     def _naming_card(self, key: str, question: str, query: str, sources: Sequence[Source], vector: np.ndarray,
                      identifiers: Sequence[str]) -> tuple[Found | NotListed | None, str]:

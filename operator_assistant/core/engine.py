@@ -26,8 +26,17 @@ from operator_assistant.core.ingest import CancelCheck, FileResult, IngestReport
 from operator_assistant.core.models import resolve_model
 from operator_assistant.core.os_account import os_user
 from operator_assistant.core.retrieval.retriever import HybridRetriever, RetrievalParams, SearchResult
-from operator_assistant.core.revisions import SUPERSEDED, UPCOMING, RevisionStatus, resolve, search_scope
+from operator_assistant.core.revision_diff import Section, compare, sections_of
+from operator_assistant.core.revisions import (
+    SUPERSEDED,
+    UPCOMING,
+    RevisionStatus,
+    compared_pair,
+    resolve,
+    search_scope,
+)
 from operator_assistant.errors import UserError
+from operator_assistant.folder.records import DocumentInfo, RevisionDiff
 from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("retrieval")
@@ -174,6 +183,24 @@ class Engine:
             elif status.status == UPCOMING or was in (SUPERSEDED, UPCOMING):
                 self.record("revision status", document=described(doc_id), status=status.status or "no number",
                             was=was, on=self.today().isoformat())
+
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
+        """What changed between two revisions of a numbered document (default: the one in force and the
+        one before it), read from what is indexed of each."""
+        old, new = compared_pair(self.revisions(), number, older, newer)
+        manifest = self.store.manifest
+
+        def sections(status: RevisionStatus) -> tuple[list[Section], DocumentInfo]:
+            doc = manifest.document(status.doc_id)
+            if doc is None:
+                raise UserError(f"{status.name} of {number} is no longer indexed", "run the comparison again")
+            chunks = list(manifest.chunks(manifest.chunk_hashes(status.doc_id)).values())
+            tables = manifest.tables_in(status.doc_id, 0, 2**62)
+            return sections_of(doc.title, chunks, tables, status.identity.revision), doc
+
+        (before, old_doc), (after, new_doc) = sections(old), sections(new)
+        return RevisionDiff(new.identity.number or number, old.info(), new.info(), old_doc.title, old_doc.source,
+                            new_doc.title, new_doc.source, tuple(compare(before, after)))
 
     def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
                          effective: str | None = None, clear: bool = False) -> RevisionStatus:

@@ -36,6 +36,7 @@ from operator_assistant.folder.records import (
     Passage,
     Passages,
     RefusalInfo,
+    RevisionDiff,
     RevisionInfo,
 )
 from operator_assistant.folder.wire import status_document
@@ -242,6 +243,9 @@ class LocalFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         """Each indexed document's revision status today (a change is audited once)."""
         return {doc_id: status.info() for doc_id, status in self.engine.revisions().items()}
+
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
+        return self.engine.revision_diff(number, older, newer)
 
     def ocr_pages(self, doc_id: str) -> dict[int, OcrPage]:
         """A document's pages read by OCR, as kept in the index (a scan is shown without reading it again)."""

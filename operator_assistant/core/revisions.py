@@ -23,7 +23,8 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from operator_assistant.core.documents.identity import Identity, normalise_revision
+from operator_assistant.core.documents.identity import Identity, normalise_number, normalise_revision
+from operator_assistant.errors import UserError
 from operator_assistant.folder.records import RevisionInfo
 
 if TYPE_CHECKING:
@@ -160,6 +161,11 @@ def named_revisions(query: str, statuses: Iterable[RevisionStatus]) -> set[str]:
     return named
 
 
+def names_number(number: str, text: str) -> bool:
+    """The text names the document number, in any case and with any separator ("sop 114" for SOP-114)."""
+    return bool(_number_pattern(number).search(text))
+
+
 def _number_pattern(number: str) -> re.Pattern[str]:
     parts = [re.escape(p) for p in re.split(r"[-\s]+", number) if p]
     return re.compile(r"(?<![A-Za-z0-9])" + r"[\s_-]*".join(parts) + r"(?![A-Za-z0-9])", re.IGNORECASE)
@@ -183,3 +189,40 @@ def search_scope(query: str, statuses: Mapping[str, RevisionStatus]) -> Scope:
         left_out |= {d for d, s in statuses.items() if s.identity.number in numbers}
         left_out -= named
     return Scope(frozenset(left_out), frozenset(named))
+
+
+def compared_pair(statuses: Mapping[str, RevisionStatus], number: str, older: str | None = None,
+                  newer: str | None = None) -> tuple[RevisionStatus, RevisionStatus]:
+    """The two revisions of `number` a comparison reads: `newer` (default: the one in force, else the
+    newest) and `older` (default: the revision just before it). Two files of one revision (a PDF and a
+    DOCX of one issue) count once. A UserError names what is missing."""
+    wanted = normalise_number(number)
+    members = [s for s in statuses.values() if s.identity.number and normalise_number(s.identity.number) == wanted]
+    if not members:
+        known = sorted({s.identity.number for s in statuses.values() if s.identity.number})
+        raise UserError(f"no indexed document is numbered {number!r}",
+                        f"numbers indexed: {', '.join(known)}" if known else "no indexed document has a number")
+    issues: dict[tuple, RevisionStatus] = {}
+    for status in sorted(members, key=lambda s: (s.status != CURRENT, s.doc_id)):
+        issues.setdefault(_key(status), status)
+    ordered = [issues[k] for k in sorted(issues)]
+
+    def named(revision: str) -> RevisionStatus:
+        found = [s for s in ordered if (s.identity.revision or "") == normalise_revision(revision)]
+        if not found:
+            have = ", ".join(s.name for s in ordered)
+            raise UserError(f"{members[0].identity.number} has no revision {revision!r} indexed", f"indexed: {have}")
+        return found[-1]
+
+    new = named(newer) if newer else next((s for s in reversed(ordered) if s.status == CURRENT), ordered[-1])
+    if older:
+        old = named(older)
+    else:
+        before = [s for s in ordered if _key(s) < _key(new)]
+        if not before:
+            raise UserError(f"{members[0].identity.number} {new.name} has no earlier revision indexed",
+                            "index the earlier revision's file, or name two revisions with --from and --to")
+        old = before[-1]
+    if _key(old) == _key(new):
+        raise UserError(f"{old.name} and {new.name} are one revision", "name two different revisions")
+    return old, new

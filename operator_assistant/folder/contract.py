@@ -22,6 +22,7 @@ from operator_assistant.folder.records import (
     JobProgress,
     OcrPage,
     Passages,
+    RevisionDiff,
     RevisionInfo,
 )
 
@@ -103,6 +104,11 @@ class DataFolder(Protocol):
     def chunk_count(self) -> int: ...
 
     def revisions(self) -> dict[str, RevisionInfo]: ...
+
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
+        """What changed between two revisions of a numbered document (default: the one in force and the
+        one before it); a UserError names a number or revision that is not indexed."""
+        ...
 
     def health(self) -> IndexHealth: ...
 

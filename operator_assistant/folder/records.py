@@ -282,3 +282,81 @@ class Calibration:
     not_in_corpus_refused: int
     loo_answerable_refused: int  # leave-one-out: each question judged by a threshold fitted without it
     loo_not_in_corpus_refused: int
+
+
+# what changed between two revisions of one document (core/revision_diff.py decides)
+VALUE_CHANGED, PIECE_ADDED, PIECE_REMOVED, PIECE_MOVED, REWORDED = "value", "added", "removed", "moved", "reworded"
+SECTION_ADDED, SECTION_REMOVED, SECTION_RENAMED = "section added", "section removed", "section renamed"
+
+
+@dataclass(frozen=True)
+class DiffPlace:
+    """One side of a change: the revision's own words and where they stand in its document."""
+
+    doc_id: str
+    chunk_id: str  # the indexed passage that holds it (cited on a card)
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    start: int
+    end: int
+    text: str
+    label: str = ""  # "3" for step 3, the row's first cell for a table row; "" for a sentence
+
+
+@dataclass(frozen=True)
+class RevisionChange:
+    kind: str  # VALUE_CHANGED, PIECE_ADDED, ... SECTION_RENAMED
+    what: str  # "step", "sentence", "row" or "section"
+    section: str  # the heading it is under, as the newer revision writes it (the older where removed)
+    old: DiffPlace | None
+    new: DiffPlace | None
+    values: tuple[tuple[str, str, str], ...] = ()  # (column or "", old, new) of a value change
+    moved: bool = False  # a reworded or changed piece that also changed its place among the others
+
+    @property
+    def summary(self) -> str:
+        """"Step 3 -> 4: value changed: 20 percent -> 25 percent", "Step 3 added", "Row "Free chlorine high alarm"..."""
+        name = _piece_name(self.what, self.old, self.new)
+        if self.kind == VALUE_CHANGED:
+            shown = "; ".join(f"{column + ': ' if column else ''}{old} -> {new}" for column, old, new in self.values)
+            return f"{name}: value changed{' and moved' if self.moved else ''}: {shown}"
+        if self.kind == REWORDED:
+            return f"{name}: reworded{' and moved' if self.moved else ''}"
+        if self.kind == SECTION_RENAMED:
+            return f"Section renamed: {self.old.section[-1] if self.old and self.old.section else ''} -> {self.section}"
+        if self.kind in (SECTION_ADDED, SECTION_REMOVED):
+            return f"Section {self.section!r} {self.kind.split()[1]}"
+        return f"{name} {self.kind}"
+
+
+def _piece_name(what: str, old: DiffPlace | None, new: DiffPlace | None) -> str:
+    labels = [p.label for p in (old, new) if p is not None and p.label]
+    if what == "step" and labels:
+        shown = " -> ".join(dict.fromkeys(labels))
+        return f"Step {shown}"
+    if what == "row" and labels:
+        return f"Row \"{labels[-1]}\""
+    return what.capitalize()
+
+
+@dataclass(frozen=True)
+class RevisionDiff:
+    """What changed from one revision of a numbered document to another, in the newer one's order."""
+
+    number: str
+    old: RevisionInfo
+    new: RevisionInfo
+    old_document: str  # titles and sources, for citations and the viewer
+    old_source: str
+    new_document: str
+    new_source: str
+    changes: tuple[RevisionChange, ...]
+
+    @property
+    def heading(self) -> str:
+        """"SOP-114: Rev B -> Rev C (upcoming, effective 2099-01-01)"."""
+        def name(info: RevisionInfo) -> str:
+            base = f"Rev {info.revision}" if info.revision else (
+                f"the issue of {info.effective.isoformat()}" if info.effective else "the unrevised issue")
+            return f"{base}, {info.status_text}" if info.status and info.status != "current" else base
+        return f"{self.number}: {name(self.old)} -> {name(self.new)}"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.folder.records import (
+    DiffPlace,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -28,6 +29,8 @@ from operator_assistant.folder.records import (
     Passage,
     Passages,
     RefusalInfo,
+    RevisionChange,
+    RevisionDiff,
     RevisionInfo,
     StatusDocument,
 )
@@ -76,6 +79,34 @@ def revision_from_json(data: Json) -> RevisionInfo:
     for key in ("effective", "in_force_from"):
         values[key] = date.fromisoformat(values[key]) if values.get(key) else None
     return RevisionInfo(**values)
+
+
+def diff_to_json(diff: RevisionDiff) -> Json:
+    """GET /revisions/diff and `revisions diff --json`."""
+    def place(p: DiffPlace | None) -> Json | None:
+        return None if p is None else {**dataclasses.asdict(p), "section": list(p.section), "pages": list(p.pages)}
+
+    return {"number": diff.number, "heading": diff.heading, "old": revision_to_json(diff.old),
+            "new": revision_to_json(diff.new), "old_document": diff.old_document, "old_source": diff.old_source,
+            "new_document": diff.new_document, "new_source": diff.new_source,
+            "changes": [{"kind": c.kind, "what": c.what, "section": c.section, "summary": c.summary,
+                         "old": place(c.old), "new": place(c.new), "values": [list(v) for v in c.values],
+                         "moved": c.moved} for c in diff.changes]}
+
+
+def diff_from_json(data: Json) -> RevisionDiff:
+    def place(p: Json | None) -> DiffPlace | None:
+        if p is None:
+            return None
+        values = _known(DiffPlace, p)
+        return DiffPlace(**{**values, "section": tuple(values.get("section") or ()),
+                            "pages": tuple(values.get("pages") or ())})
+
+    changes = tuple(RevisionChange(c["kind"], c["what"], c["section"], place(c.get("old")), place(c.get("new")),
+                                   tuple((v[0], v[1], v[2]) for v in c.get("values") or ()), bool(c.get("moved")))
+                    for c in data.get("changes", []))
+    return RevisionDiff(data["number"], revision_from_json(data["old"]), revision_from_json(data["new"]),
+                        data["old_document"], data["old_source"], data["new_document"], data["new_source"], changes)
 
 
 def document_revision(data: Json) -> RevisionInfo | None:

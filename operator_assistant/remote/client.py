@@ -248,6 +248,10 @@ class PlantClient:
         params += [("document", d) for d in documents or []]
         return self._json("GET", "/search", params=params)
 
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> Json:
+        params = [("number", number)] + [(k, v) for k, v in (("older", older), ("newer", newer)) if v]
+        return self._json("GET", "/revisions/diff", params=params)
+
     def document_file(self, doc_id: str) -> bytes:
         self.handshake()
         return self._checked(self._send("GET", f"/documents/{quote(doc_id, safe='')}/file")).content

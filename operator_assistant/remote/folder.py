@@ -33,10 +33,12 @@ from operator_assistant.folder.records import (
     IngestReport,
     JobProgress,
     Passages,
+    RevisionDiff,
     RevisionInfo,
 )
 from operator_assistant.folder.wire import (
     Json,
+    diff_from_json,
     document_from_json,
     document_revision,
     file_result_from_json,
@@ -264,6 +266,9 @@ class RemoteFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         found = (document_revision(d) for d in self._document_list())
         return {r.doc_id: r for r in found if r is not None}
+
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
+        return diff_from_json(self.call(lambda: self.client.revision_diff(number, older, newer)))
 
     def health(self) -> IndexHealth:
         return self.status().index

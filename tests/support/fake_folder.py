@@ -53,6 +53,7 @@ from operator_assistant.folder.records import (
     Passage,
     Passages,
     RefusalInfo,
+    RevisionDiff,
     RevisionInfo,
 )
 
@@ -120,6 +121,8 @@ class FakeFolder:
         self._history: ConversationLog | None = None
         self._on_connection: Callable[[str], None] | None = None
         self.claims: list[str] = []
+        self.diffs: dict[str, RevisionDiff] = {}  # by document number: what revision_diff answers
+        self.diff_requests: list[tuple[str, str | None, str | None]] = []
         self.closed = False
 
     # the contract: connection and opening
@@ -179,6 +182,12 @@ class FakeFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         with self._lock:
             return {doc_id: self._identity.get(doc_id, RevisionInfo(doc_id, "")) for doc_id in self._documents}
+
+    def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
+        self.diff_requests.append((number, older, newer))
+        if number not in self.diffs:
+            raise UserError(f"no indexed document is numbered {number!r}")
+        return self.diffs[number]
 
     def health(self) -> IndexHealth:
         chunks = self.chunk_count()

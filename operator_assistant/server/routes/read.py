@@ -18,6 +18,7 @@ from operator_assistant.core.history import MAX_ID
 from operator_assistant.folder.wire import (
     API_VERSION,
     Json,
+    diff_to_json,
     document_to_json,
     ocr_pages_to_json,
     passages_to_json,
@@ -87,6 +88,12 @@ def router(service: PlantService) -> APIRouter:
             return {"documents": [document_to_json(d, revisions.get(d.doc_id)) for d in workspace.documents()]}
 
         return await service.run("read", who, work)
+
+    @api.get(f"{PREFIX}/revisions/diff")
+    async def revision_diff(number: str = Query(min_length=1, max_length=100),
+                            older: str | None = Query(None, max_length=20), newer: str | None = Query(None, max_length=20),
+                            who: ConsoleId = Depends(console)) -> Json:
+        return await service.run("read", who, lambda: diff_to_json(workspace.revision_diff(number, older, newer)))
 
     async def _document(doc_id: str, who: ConsoleId) -> Any:
         found = await service.run("read", who, lambda: workspace.documents([doc_id]))
