@@ -246,6 +246,26 @@ def test_the_command_line_asks_through_the_server(plant):
     assert refused.returncode == 2 and "does not go through a plant server" in refused.stderr
 
 
+def test_a_console_compares_revisions_through_the_server(plant, tmp_path):
+    from operator_assistant.folder.wire import diff_from_json
+    from operator_assistant.remote.folder import RemoteFolder
+    from tests.support.sop_revisions import rev_b_docx, rev_c_pdf
+
+    with plant.client() as console:
+        job = console.ingest([rev_b_docx(tmp_path), rev_c_pdf(tmp_path)])
+        assert job["state"] == "done", job
+        diff = diff_from_json(console.revision_diff("sop 114"))
+        assert (diff.old.revision, diff.new.revision) == ("B", "C")
+        assert any(c.summary == "Step 3 -> 4: value changed: 20 percent -> 25 percent" for c in diff.changes)
+        with pytest.raises(UserError, match="no indexed document is numbered 'SOP-999'"):
+            RemoteFolder(plant.settings, console).revision_diff("SOP-999")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "OPERATOR_ASSISTANT_TOKEN": plant.token}
+    out = subprocess.run([sys.executable, "-m", "operator_assistant", "--server", plant.url, "revisions", "diff",
+                          "SOP-114", "--json"], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert diff_from_json(json.loads(out.stdout)) == diff
+
+
 def test_without_tls_the_server_binds_to_loopback_only():
     with pytest.raises(UserError, match="loopback only"):
         check_listen(Listen("0.0.0.0", 8750))
