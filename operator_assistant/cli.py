@@ -129,6 +129,16 @@ def _parser() -> argparse.ArgumentParser:
                           help="the newer revision (default: the one in force; name an upcoming one to see it early)")
     rev_diff.add_argument("--json", action="store_true")
 
+    conflicts = sub.add_parser("conflicts", help="values that current documents state differently; settle them")
+    conflicts.add_argument("--json", action="store_true")
+    conflicts_sub = conflicts.add_subparsers(dest="action", metavar="ACTION")
+    conflicts_sub.add_parser("list", help="every conflict, settled ones marked (default)")
+    for action, text in (("settle", "mark a conflict settled: no longer marked on answers (admin; audited)"),
+                         ("reopen", "take the settled mark off again (admin; audited)")):
+        settle = conflicts_sub.add_parser(action, help=text)
+        settle.add_argument("key", metavar="KEY", help="the conflict's key, as `conflicts` lists it")
+        settle.add_argument("--note", default="", help="why (kept with the mark and in the audit log)")
+
     status = sub.add_parser("status", help="documents, chunks, models and index health")
     status.add_argument("--json", action="store_true")
 
@@ -518,6 +528,41 @@ def _find_documents(docs: list[Any], name: str) -> list[Any]:
     return match
 
 
+def cmd_conflicts(args: argparse.Namespace) -> int:
+    from operator_assistant.folder.wire import conflict_to_json
+
+    if args.action in ("settle", "reopen"):
+        if args.server:
+            from operator_assistant.cli_server import client
+            from operator_assistant.remote.folder import RemoteFolder
+
+            folder: DataFolder = RemoteFolder(_settings(args), client(args, admin="settling a conflict"))
+            _opened.append(folder)
+        else:
+            folder = _workspace(args)
+            _require_admin(folder, "settling a conflict")
+        done = folder.settle_conflict(args.key, args.action == "settle", args.note)
+        print(f"{done.key}: {'settled' if done.settled else 'open again'}")
+        return EXIT_OK
+    found = _folder(args).conflicts()
+    if args.json:
+        _print_json([conflict_to_json(c) for c in found])
+        return EXIT_OK
+    if not found:
+        print("No conflicts found between current documents.")
+        return EXIT_OK
+    open_count = sum(1 for c in found if not c.settled)
+    print(f"{len(found)} conflict{'s' if len(found) != 1 else ''} ({open_count} open)")
+    for c in found:
+        mark = f"  [settled by {c.settled_by}{': ' + c.note if c.note else ''}]" if c.settled else ""
+        print(f"\n{c.key}  {c.first.subject}{mark}")
+        for fact in (c.first, c.second):
+            name = fact.number or Path(fact.source).name
+            page = f", p. {fact.pages[0]}" if len(fact.pages) == 1 else ""
+            print(f"  {fact.value:<14} {name}{page}: {fact.text}")
+    return EXIT_OK
+
+
 def cmd_revision_diff(args: argparse.Namespace) -> int:
     from operator_assistant.folder.records import SECTION_RENAMED
     from operator_assistant.folder.wire import diff_to_json
@@ -905,7 +950,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"serve": cmd_serve, "models": cmd_models, "ingest": cmd_ingest, "remove": cmd_remove, "reindex": cmd_reindex,
             "search": cmd_search, "ask": cmd_ask, "calibrate": cmd_calibrate, "status": cmd_status,
-            "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit, "revisions": cmd_revisions}
+            "eval": cmd_eval, "admin": cmd_admin, "audit": cmd_audit, "revisions": cmd_revisions,
+            "conflicts": cmd_conflicts}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,7 +21,8 @@ from operator_assistant.folder.wire import Json
 from operator_assistant.remote.protocol import DEFAULT_PORT, ENV_SERVER, ENV_SERVER_CA, ENV_TOKEN
 
 # what a console may do through a plant server today; every other command runs on the server itself
-REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit", "revisions diff")
+REMOTE_COMMANDS = ("ask", "search", "status", "ingest", "remove", "reindex", "calibrate", "audit", "revisions diff",
+                   "conflicts")
 
 
 def add_console_options(parser: argparse.ArgumentParser) -> None:

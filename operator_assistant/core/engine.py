@@ -17,6 +17,8 @@ from typing import Any
 from operator_assistant.config import Settings
 from operator_assistant.core.audit import AuditLog, record_event
 from operator_assistant.core.chunking import ChunkParams
+from operator_assistant.core.conflicts import FACTS_VERSION, Fact, designations, facts_of
+from operator_assistant.core.conflicts import conflicts as find_conflicts
 from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.documents.ocr import OcrEngine
 from operator_assistant.core.documents.process import DocumentProcess
@@ -36,7 +38,7 @@ from operator_assistant.core.revisions import (
     search_scope,
 )
 from operator_assistant.errors import UserError
-from operator_assistant.folder.records import DocumentInfo, RevisionDiff
+from operator_assistant.folder.records import ConflictInfo, DocumentInfo, FactInfo, RevisionDiff
 from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("retrieval")
@@ -58,6 +60,9 @@ class Engine:
         self._lock = threading.Lock()
         # the window asks and lists documents on two threads over one SQLite connection
         self._status_lock = threading.Lock()
+        self._facts_lock = threading.Lock()
+        # the last conflicts found, with the state they were found in (index generation, revisions, settled)
+        self._conflicts_cache: tuple[object, list[ConflictInfo]] | None = None
 
     def close(self) -> None:
         self.store.close()
@@ -117,6 +122,7 @@ class Engine:
         if warning:
             result.notes.append(warning)
         self.revisions()  # a new revision supersedes an older one now: audited now
+        self.refresh_facts()
         return result
 
     def _ingest_fields(self, paths: list[Path], result: IngestReport) -> Json:
@@ -201,6 +207,75 @@ class Engine:
         (before, old_doc), (after, new_doc) = sections(old), sections(new)
         return RevisionDiff(new.identity.number or number, old.info(), new.info(), old_doc.title, old_doc.source,
                             new_doc.title, new_doc.source, tuple(compare(before, after)))
+
+    # values documents state, and where they disagree
+
+    def refresh_facts(self) -> None:
+        """Read the facts of each document indexed since the last refresh (or changed); drop those of
+        documents no longer indexed. Done after each ingest, and on first use of an older index."""
+        with self._facts_lock:
+            self._refresh_facts()
+
+    def _refresh_facts(self) -> None:
+        manifest = self.store.manifest
+        docs = {d.doc_id: d for d in manifest.documents() if d.status == "indexed"}
+        known = manifest.fact_hashes()
+        stale = [d for d in known if d not in docs]
+        fresh = [d for d in docs.values() if known.get(d.doc_id) != f"{FACTS_VERSION}:{d.content_hash}"]
+        if not stale and not fresh:
+            return
+        read = {d.doc_id: facts_of(list(manifest.chunks(manifest.chunk_hashes(d.doc_id)).values()),
+                                   manifest.tables_in(d.doc_id, 0, 2**62)) for d in fresh}
+        with manifest.transaction() as db:
+            manifest.delete_facts(db, stale)
+            for doc in fresh:
+                manifest.set_facts(db, doc.doc_id, f"{FACTS_VERSION}:{doc.content_hash}",
+                                   [f.to_json() for f in read[doc.doc_id]])
+        self._conflicts_cache = None
+
+    def conflicts(self) -> list[ConflictInfo]:
+        """Values that current documents state differently (revisions of one document never conflict),
+        each with whether an admin settled it."""
+        self.refresh_facts()
+        manifest = self.store.manifest
+        statuses = self.revisions()
+        docs = {d.doc_id: d for d in manifest.documents() if d.status == "indexed"}
+        settled = manifest.settled_conflicts()
+        current = {d for d in docs if statuses.get(d) is None or statuses[d].status not in (SUPERSEDED, UPCOMING)}
+        family = {d: (statuses[d].identity.number or d) if d in statuses else d for d in current}
+        state = (manifest.generation, tuple(sorted(family.items())), tuple(sorted(settled.items())))
+        cached = self._conflicts_cache
+        if cached is not None and cached[0] == state:
+            return cached[1]
+        scope = {d: designations(docs[d].title) for d in current}
+        found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family, scope)
+
+        def info(fact: Fact) -> FactInfo:
+            doc, status = docs[fact.doc_id], statuses.get(fact.doc_id)
+            return FactInfo(fact.doc_id, fact.chunk_id, doc.title, doc.source, fact.shown, fact.value, fact.text,
+                            fact.start, fact.end, fact.section, fact.pages,
+                            status.identity.number if status else None)
+
+        result = []
+        for conflict in found:
+            by, at, note = settled.get(conflict.key, ("", None, ""))
+            result.append(ConflictInfo(conflict.key, info(conflict.first), info(conflict.second), bool(by), by, at,
+                                       note))
+        self._conflicts_cache = (state, result)
+        return result
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> ConflictInfo:
+        """An admin marks a conflict settled (it is no longer marked on cards) or takes the mark off; audited."""
+        found = next((c for c in self.conflicts() if c.key == key), None)
+        if found is None:
+            raise UserError(f"no conflict {key!r} among the current documents",
+                            "list them with `operator-assistant conflicts`; a changed value makes a new one")
+        manifest = self.store.manifest
+        with manifest.transaction() as db:
+            manifest.set_settled(db, key, os_user() if settled else None, note)
+        self.record("conflict settled" if settled else "conflict reopened", key=key, note=note,
+                    values=[{"source": f.source, "value": f.value, "text": f.text} for f in (found.first, found.second)])
+        return next(c for c in self.conflicts() if c.key == key)
 
     def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
                          effective: str | None = None, clear: bool = False) -> RevisionStatus:

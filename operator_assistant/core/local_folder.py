@@ -27,6 +27,7 @@ from operator_assistant.errors import ModelError
 from operator_assistant.folder.records import (
     Calibration,
     CalibrationQuestion,
+    ConflictInfo,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -243,6 +244,12 @@ class LocalFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         """Each indexed document's revision status today (a change is audited once)."""
         return {doc_id: status.info() for doc_id, status in self.engine.revisions().items()}
+
+    def conflicts(self) -> list[ConflictInfo]:
+        return self.engine.conflicts()
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> ConflictInfo:
+        return self.writer.settle_conflict(key, settled, note)
 
     def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
         return self.engine.revision_diff(number, older, newer)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from operator_assistant.folder.records import (
     Calibration,
     CalibrationQuestion,
+    ConflictInfo,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -110,6 +111,10 @@ class DataFolder(Protocol):
         one before it); a UserError names a number or revision that is not indexed."""
         ...
 
+    def conflicts(self) -> list[ConflictInfo]:
+        """Values current documents state differently, settled ones included (marked so)."""
+        ...
+
     def health(self) -> IndexHealth: ...
 
     def status(self) -> FolderStatus: ...
@@ -143,5 +148,9 @@ class DataFolder(Protocol):
 
     def correct_identity(self, doc_id: str, number: str | None = None, revision: str | None = None,
                          effective: str | None = None, clear: bool = False) -> RevisionInfo: ...
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> ConflictInfo:
+        """An admin marks a conflict settled (no longer marked on cards) or reopens it; audited."""
+        ...
 
     def calibrate(self, questions: Sequence[CalibrationQuestion]) -> Calibration: ...

@@ -360,3 +360,35 @@ class RevisionDiff:
                 f"the issue of {info.effective.isoformat()}" if info.effective else "the unrevised issue")
             return f"{base}, {info.status_text}" if info.status and info.status != "current" else base
         return f"{self.number}: {name(self.old)} -> {name(self.new)}"
+
+
+@dataclass(frozen=True)
+class FactInfo:
+    """One document's statement of a value (core/conflicts.py reads them), where it says it."""
+
+    doc_id: str
+    chunk_id: str
+    document: str  # the document's title
+    source: str
+    subject: str  # as written: "Free chlorine high alarm"
+    value: str  # as written: "4.0 mg/L"
+    text: str  # the sentence or table row that states it
+    start: int
+    end: int
+    section: tuple[str, ...] = ()
+    pages: tuple[int, ...] = ()
+    number: str | None = None  # the document's number ("SOP-114"), when it has one
+
+
+@dataclass(frozen=True)
+class ConflictInfo:
+    """Two current documents giving one quantity of one subject different values, and whether an
+    admin has settled it (a settled conflict is listed, not marked on cards)."""
+
+    key: str  # stable across re-ingest until a value changes
+    first: FactInfo
+    second: FactInfo
+    settled: bool = False
+    settled_by: str = ""
+    settled_at: float | None = None
+    note: str = ""

@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from operator_assistant.folder.records import (
+    ConflictInfo,
     DiffPlace,
     DocumentInfo,
+    FactInfo,
     FileResult,
     FolderStatus,
     IndexHealth,
@@ -107,6 +109,26 @@ def diff_from_json(data: Json) -> RevisionDiff:
                     for c in data.get("changes", []))
     return RevisionDiff(data["number"], revision_from_json(data["old"]), revision_from_json(data["new"]),
                         data["old_document"], data["old_source"], data["new_document"], data["new_source"], changes)
+
+
+def conflict_to_json(conflict: ConflictInfo) -> Json:
+    """GET /conflicts and `conflicts --json`."""
+    def fact(f: FactInfo) -> Json:
+        return {**dataclasses.asdict(f), "section": list(f.section), "pages": list(f.pages)}
+
+    return {"key": conflict.key, "first": fact(conflict.first), "second": fact(conflict.second),
+            "settled": conflict.settled, "settled_by": conflict.settled_by, "settled_at": conflict.settled_at,
+            "note": conflict.note}
+
+
+def conflict_from_json(data: Json) -> ConflictInfo:
+    def fact(f: Json) -> FactInfo:
+        values = _known(FactInfo, f)
+        return FactInfo(**{**values, "section": tuple(values.get("section") or ()),
+                           "pages": tuple(values.get("pages") or ())})
+
+    return ConflictInfo(data["key"], fact(data["first"]), fact(data["second"]), bool(data.get("settled")),
+                        data.get("settled_by") or "", data.get("settled_at"), data.get("note") or "")
 
 
 def document_revision(data: Json) -> RevisionInfo | None:

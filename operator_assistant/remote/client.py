@@ -248,6 +248,13 @@ class PlantClient:
         params += [("document", d) for d in documents or []]
         return self._json("GET", "/search", params=params)
 
+    def conflicts(self) -> list[Json]:
+        return self._json("GET", "/conflicts")["conflicts"]
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> Json:
+        return self._json("POST", f"/conflicts/{quote(key, safe='')}", admin=True,
+                          json={"settled": settled, "note": note})
+
     def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> Json:
         params = [("number", number)] + [(k, v) for k, v in (("older", older), ("newer", newer)) if v]
         return self._json("GET", "/revisions/diff", params=params)

@@ -26,6 +26,7 @@ from operator_assistant.folder.admin import IdleUnlock
 from operator_assistant.folder.records import (
     Calibration,
     CalibrationQuestion,
+    ConflictInfo,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -38,6 +39,7 @@ from operator_assistant.folder.records import (
 )
 from operator_assistant.folder.wire import (
     Json,
+    conflict_from_json,
     diff_from_json,
     document_from_json,
     document_revision,
@@ -266,6 +268,12 @@ class RemoteFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         found = (document_revision(d) for d in self._document_list())
         return {r.doc_id: r for r in found if r is not None}
+
+    def conflicts(self) -> list[ConflictInfo]:
+        return [conflict_from_json(c) for c in self.call(self.client.conflicts)]
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> ConflictInfo:
+        return conflict_from_json(self.call(lambda: self.client.settle_conflict(key, settled, note)))
 
     def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
         return diff_from_json(self.call(lambda: self.client.revision_diff(number, older, newer)))

@@ -14,7 +14,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,6 +44,7 @@ from operator_assistant.folder.records import (
     UPDATED,
     Calibration,
     CalibrationQuestion,
+    ConflictInfo,
     DocumentInfo,
     FileResult,
     FolderStatus,
@@ -121,6 +122,7 @@ class FakeFolder:
         self._history: ConversationLog | None = None
         self._on_connection: Callable[[str], None] | None = None
         self.claims: list[str] = []
+        self.conflict_list: list[ConflictInfo] = []  # what conflicts() lists
         self.diffs: dict[str, RevisionDiff] = {}  # by document number: what revision_diff answers
         self.diff_requests: list[tuple[str, str | None, str | None]] = []
         self.closed = False
@@ -182,6 +184,19 @@ class FakeFolder:
     def revisions(self) -> dict[str, RevisionInfo]:
         with self._lock:
             return {doc_id: self._identity.get(doc_id, RevisionInfo(doc_id, "")) for doc_id in self._documents}
+
+    def conflicts(self) -> list[ConflictInfo]:
+        with self._lock:
+            return list(self.conflict_list)
+
+    def settle_conflict(self, key: str, settled: bool = True, note: str = "") -> ConflictInfo:
+        with self._lock:
+            for i, c in enumerate(self.conflict_list):
+                if c.key == key:
+                    self.conflict_list[i] = replace(c, settled=settled, settled_by="fake" if settled else "",
+                                                    note=note)
+                    return self.conflict_list[i]
+        raise UserError(f"no conflict {key!r} among the current documents")
 
     def revision_diff(self, number: str, older: str | None = None, newer: str | None = None) -> RevisionDiff:
         self.diff_requests.append((number, older, newer))

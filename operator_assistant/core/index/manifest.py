@@ -132,6 +132,17 @@ CREATE TABLE IF NOT EXISTS entry_keys (
 );
 CREATE INDEX IF NOT EXISTS entry_keys_key ON entry_keys(key);
 CREATE INDEX IF NOT EXISTS entry_keys_doc ON entry_keys(doc_id);
+-- Values each document states (core/conflicts.py), read from its chunks and tables once per content
+-- (`content_hash`: a changed file is read again); a removed document's row goes at the next refresh.
+CREATE TABLE IF NOT EXISTS facts (doc_id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, data TEXT NOT NULL);
+-- Conflicts an admin settled, by key: the key names subjects, values and documents, not offsets,
+-- so it holds across re-ingest until a value changes.
+CREATE TABLE IF NOT EXISTS settled_conflicts (
+    key TEXT PRIMARY KEY,
+    settled_by TEXT NOT NULL,
+    settled_at REAL NOT NULL,
+    note TEXT NOT NULL DEFAULT ''
+);
 """
 
 INDEXED, FAILED = "indexed", "failed"
@@ -366,6 +377,36 @@ class Manifest:
         db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
         db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return ids
+
+    # facts and settled conflicts
+
+    def fact_hashes(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT doc_id, content_hash FROM facts").fetchall())
+
+    def set_facts(self, db: sqlite3.Connection, doc_id: str, content_hash: str, data: list[dict]) -> None:
+        db.execute("INSERT OR REPLACE INTO facts(doc_id, content_hash, data) VALUES (?, ?, ?)",
+                   (doc_id, content_hash, json.dumps(data)))
+
+    def delete_facts(self, db: sqlite3.Connection, doc_ids: Iterable[str]) -> None:
+        db.executemany("DELETE FROM facts WHERE doc_id = ?", [(d,) for d in doc_ids])
+
+    def facts(self, doc_ids: Iterable[str]) -> list[dict]:
+        wanted = set(doc_ids)
+        return [fact for doc_id, data in self.db.execute("SELECT doc_id, data FROM facts") if doc_id in wanted
+                for fact in json.loads(data)]
+
+    def settled_conflicts(self) -> dict[str, tuple[str, float, str]]:
+        """key -> (who, when, note)."""
+        return {k: (by, at, note) for k, by, at, note in
+                self.db.execute("SELECT key, settled_by, settled_at, note FROM settled_conflicts")}
+
+    def set_settled(self, db: sqlite3.Connection, key: str, by: str | None, note: str = "") -> None:
+        """Mark a conflict settled by `by`; None takes the mark off."""
+        if by is None:
+            db.execute("DELETE FROM settled_conflicts WHERE key = ?", (key,))
+        else:
+            db.execute("INSERT OR REPLACE INTO settled_conflicts(key, settled_by, settled_at, note) VALUES (?, ?, ?, ?)",
+                       (key, by, time.time(), note))
 
     # tables
 

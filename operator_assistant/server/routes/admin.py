@@ -19,7 +19,13 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from operator_assistant.core.audit import record_event
-from operator_assistant.folder.wire import Json, file_result_to_json, progress_to_json, report_to_json
+from operator_assistant.folder.wire import (
+    Json,
+    conflict_to_json,
+    file_result_to_json,
+    progress_to_json,
+    report_to_json,
+)
 from operator_assistant.remote.protocol import PREFIX
 from operator_assistant.server.deps import Text, admin, admin_refusals
 from operator_assistant.server.service import ApiError, ConsoleId, PlantService
@@ -36,6 +42,11 @@ class IngestRequest(BaseModel):
 
 class RemoveRequest(BaseModel):
     documents: list[Text] = Field(min_length=1, max_length=10_000)
+
+
+class SettleRequest(BaseModel):
+    settled: bool = True
+    note: Text = Field(default="", max_length=2000)
 
 
 class CalibrateRequest(BaseModel):
@@ -183,6 +194,11 @@ def router(service: PlantService) -> APIRouter:
         if job.error:
             raise ApiError(409 if job.state == "failed" else 400, "remove_failed", job.error["message"], job.error["hint"])
         return job.to_json()
+
+    @api.post(f"{PREFIX}/conflicts/{{key}}", responses=admin_refusals)
+    async def settle_conflict(key: str, body: SettleRequest, who: ConsoleId = Depends(admin)) -> Json:
+        return await service.run("read", who, lambda: conflict_to_json(workspace.settle_conflict(key, body.settled,
+                                                                                                  body.note)))
 
     # the audit log: the server's one log, read by an admin from any console; reading it is recorded too
 

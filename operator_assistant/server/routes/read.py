@@ -18,6 +18,7 @@ from operator_assistant.core.history import MAX_ID
 from operator_assistant.folder.wire import (
     API_VERSION,
     Json,
+    conflict_to_json,
     diff_to_json,
     document_to_json,
     ocr_pages_to_json,
@@ -88,6 +89,11 @@ def router(service: PlantService) -> APIRouter:
             return {"documents": [document_to_json(d, revisions.get(d.doc_id)) for d in workspace.documents()]}
 
         return await service.run("read", who, work)
+
+    @api.get(f"{PREFIX}/conflicts")
+    async def conflicts(who: ConsoleId = Depends(console)) -> Json:
+        return await service.run("read", who, lambda: {"conflicts": [conflict_to_json(c)
+                                                                      for c in workspace.conflicts()]})
 
     @api.get(f"{PREFIX}/revisions/diff")
     async def revision_diff(number: str = Query(min_length=1, max_length=100),

@@ -1,0 +1,388 @@
+"""Values that documents state differently: facts read from what the index holds, and the pairs of
+facts about one quantity of one subject whose values differ.
+
+A fact is a figure with its unit and what it is the value of: a table cell with its row's label and
+its column's name, or a sentence that says "<subject> is/at/of <one figure>". Precision comes first,
+because a false mark teaches operators to ignore the mark:
+- a figure with no unit, a range ("2 to 4 bar", "2-4 bar"), a change ("by 5 percent"), a bound
+  ("more than", "up to", "at least") or a sentence with two figures is not a fact;
+- two facts are about the same thing when one subject's words hold all of the other's, the longer
+  has at most EXTRA_WORDS more, and none of those more is a tag, a number or a word that sets
+  one thing apart from its sibling (high/low, start/stop, min/max, ...);
+- values are compared after conversion (pint) and are the same within the precision written
+  (60 psi and 4.1 bar agree); units that do not convert (mg/L and ppm) are not compared;
+- facts from one document, or from revisions of one document, never conflict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import Stemmer
+
+from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
+from operator_assistant.folder.wire import Json
+
+# Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
+FACTS_VERSION = 1
+
+# The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
+# "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
+EXTRA_WORDS = 3
+# A subject needs this many words, one of them a quantity word: "the level is 3 ft" says too little.
+MIN_SUBJECT_WORDS = 2
+MAX_SUBJECT_WORDS = 10
+
+# Written units as pint reads them; a unit not here is not compared.
+_UNITS = {
+    "psi": "psi", "psig": "psi", "kpa": "kPa", "mpa": "MPa", "bar": "bar", "mbar": "mbar", "inwc": "inch_H2O_39F",
+    "mg/l": "mg/L", "g/l": "g/L", "ppm": "ppm", "ppb": "ppb", "gpm": "gallon/minute", "l/s": "L/s", "m3/h": "m**3/h",
+    "mgd": "1e6 * gallon/day", "ml/min": "mL/min", "l/h": "L/h", "gph": "gallon/hour",
+    "ft": "foot", "feet": "foot", "m": "meter", "mm": "millimeter", "cm": "centimeter", "in": "inch", "inches": "inch",
+    "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF",
+    "ma": "mA", "v": "V", "vac": "V", "vdc": "V", "kv": "kV", "a": "A", "amps": "A", "hp": "hp", "kw": "kW",
+    "rpm": "rpm", "hz": "Hz", "s": "second", "sec": "second", "seconds": "second", "second": "second",
+    "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
+    "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
+    "%": "percent", "percent": "percent", "ntu": "NTU", "ft-lb": "foot*force_pound", "lb": "pound", "lbs": "pound",
+    "kg": "kg", "gal": "gallon", "gallons": "gallon", "l": "liter", "litres": "liter", "liters": "liter",
+}
+_UNIT_RE = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_FIGURE = re.compile(rf"(?<![\w.,/-])(?P<number>{_NUMBER})\s?(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
+_ANY_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+# what may stand between a subject and its value: "is", "is set at", "shall be", "of", ":", "="
+_LINK = re.compile(r"(?:\s(?:is|are|was|shall\s+be|must\s+be|should\s+be|will\s+be|be|reads?|equals?|set|"
+                   r"adjusted|maintained|kept|limited|fixed|at|to|of|approximately|about|nominally)\b|\s*[:=])+\s*$",
+                   re.IGNORECASE)
+# what before a figure makes it something other than the subject's value
+_NOT_A_VALUE = re.compile(r"\b(?:by|every|each|per|for|after|before|within|than|least|most|up\s+to|over|under|"
+                          r"below|above|exceed(?:s|ing)?|increments?\s+of|from|between|plus|minus|until|"
+                          r"no|not|never|times?)\s*$", re.IGNORECASE)
+_RANGE_AFTER = re.compile(r"^\s*(?:-|\u2013|to|and|or|\u00b1|\+/-)\s*\d", re.IGNORECASE)
+# words of a subject; a bare number counts ("8 in flange" is not "16 in flange")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*|\d+(?:\.\d+)?[A-Za-z]*\w*")
+# what a document is about when its title names one of several: "Booster Station B", "Pump 3", "Well 12"
+_DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|basin|reservoir|line|building|"
+                          r"site|zone|cell|clarifier|lift|booster|generator|blower)\s+(?:no\.?\s*)?"
+                          r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(\"'])|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)")
+_LIST_MARK = re.compile(r"^\s*(?:\d{1,2}|[a-z])[.)]\s+")
+_TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a-z]{1,4}\d+[a-z]?$")
+
+_STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
+which who whom when where while as be is are was were been being shall must should will would may can could
+set adjusted maintained kept value setting nominal default typical normal normally approximately about
+plant station system unit""".split())
+# words that set one of a pair apart: two subjects that differ by one of these are two things
+_SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
+min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
+suction discharge supply return upstream downstream raw finished influent effluent east west north south left
+right front rear a b c d e f i ii iii iv alarm trip warning shutdown cutout cutin cut reset rise fall rising
+falling increase decrease summer winter day night peak average instantaneous total daily monthly weekly annual
+hot cold dry wet full empty new old""".split())
+_QUANTITY = frozenset("""alarm setpoint trip limit pressure level flow temperature temp residual dose dosage
+time delay interval speed current voltage concentration rate torque setting frequency duration period capacity
+head depth height volume turbidity ph chlorine velocity power load threshold band deadband differential
+runtime stroke tension gap clearance weight density""".split())
+
+_stemmer = Stemmer.Stemmer("english")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One value a document states, with what it is the value of and where it says it."""
+
+    doc_id: str
+    chunk_id: str
+    subject: tuple[str, ...]  # the subject's words, stemmed and sorted: what facts are matched by
+    shown: str  # the subject as written ("Free chlorine high alarm")
+    value: str  # the figure as written ("3.5 mg/L")
+    number: float
+    unit: str  # as pint reads it ("mg/L")
+    start: int  # the sentence or row that states it: what the viewer highlights
+    end: int
+    section: tuple[str, ...]
+    pages: tuple[int, ...]
+    text: str  # that sentence or row, spacing made single
+
+    def to_json(self) -> Json:
+        return {"doc_id": self.doc_id, "chunk_id": self.chunk_id, "subject": list(self.subject), "shown": self.shown,
+                "value": self.value, "number": self.number, "unit": self.unit, "start": self.start, "end": self.end,
+                "section": list(self.section), "pages": list(self.pages), "text": self.text}
+
+    @classmethod
+    def from_json(cls, data: Json) -> Fact:
+        return cls(data["doc_id"], data["chunk_id"], tuple(data["subject"]), data["shown"], data["value"],
+                   float(data["number"]), data["unit"], data["start"], data["end"], tuple(data["section"]),
+                   tuple(data["pages"]), data["text"])
+
+
+# reading facts
+
+def facts_of(chunks: Sequence[ChunkRecord], tables: Sequence[TableRecord]) -> list[Fact]:
+    """Every fact of one document: its tables' cells, then its sentences outside tables."""
+    spans = [(t.table.start, t.table.end) for t in tables]
+    out = [f for t in tables for f in _table_facts(t, _holding(chunks, t.table.start))]
+    covered = 0
+    for chunk in sorted(chunks, key=lambda c: c.start):
+        skip = max(0, covered - chunk.start)
+        covered = max(covered, chunk.end)
+        for a, b in _sentences(chunk.text):
+            start = chunk.start + a
+            if a < skip or any(x <= start < y for x, y in spans):
+                continue
+            fact = _sentence_fact(chunk, start, chunk.text[a:b])
+            if fact is not None:
+                out.append(fact)
+    return out
+
+
+def _holding(chunks: Sequence[ChunkRecord], offset: int) -> ChunkRecord | None:
+    return next((c for c in chunks if c.start <= offset < c.end), None)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    out, begin = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        out.append((begin, m.start()))
+        begin = m.end()
+    out.append((begin, len(text)))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None:
+    mark = _LIST_MARK.match(sentence)
+    if mark:  # a step's number is not a figure
+        start, sentence = start + mark.end(), sentence[mark.end():]
+    figures = list(_FIGURE.finditer(sentence))
+    if len(figures) != 1 or len(_ANY_NUMBER.findall(sentence)) > 1 + len(_ANY_NUMBER.findall(_tags_only(sentence))):
+        return None  # two figures: a range, a comparison or two values, never read as one
+    figure = figures[0]
+    before, after = sentence[:figure.start()], sentence[figure.end():]
+    if _RANGE_AFTER.match(after) or _NOT_A_VALUE.search(before.rstrip()) or not _LINK.search(before):
+        return None
+    subject_text = _LINK.sub("", before).strip(" ,(")
+    subject_text = re.split(r"[,;(]|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)[-1]
+    subject_text = re.sub(r"^\s*(?:the|a|an)\s+", "", subject_text.strip(), flags=re.IGNORECASE)
+    subject = subject_words(subject_text)
+    if subject is None:
+        return None
+    return _fact(chunk, subject, subject_text, figure, start, start + len(sentence.rstrip()), sentence)
+
+
+def _tags_only(sentence: str) -> str:
+    """The tags of a sentence ("P-201", "AIT-3020"): their digits are not figures."""
+    return " ".join(w for w in _WORD.findall(sentence) if _TAG.match(w.lower()))
+
+
+def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
+    if chunk is None:
+        return []
+    table = record.table
+    columns = list(table.names)
+    unit_column = next((i for i, c in enumerate(columns) if re.fullmatch(r"\s*units?\s*", c, re.IGNORECASE)), None)
+    out = []
+    for row in table.rows:
+        if len(row) < 2 or not row[0].text.strip():
+            continue
+        # a tag anywhere in the row names what the row is about ("Discharge header | PT-2105 | 60 psi")
+        tags = " ".join(c.text for c in row[1:] if _TAG.match(c.text.strip().lower()))
+        label = f"{row[0].text} {tags}".strip()
+        for i, cell in enumerate(row[1:], 1):
+            if i == unit_column or i >= len(columns):
+                continue
+            column = columns[i]
+            written_unit = row[unit_column].text.strip() if unit_column is not None and unit_column < len(row) else ""
+            figure = _cell_figure(cell.text, written_unit, column)
+            if figure is None:
+                continue
+            generic = _generic_column(column)
+            subject = subject_words(label if generic else f"{label} {_strip_unit(column)}")
+            if subject is None:
+                continue
+            shown = row[0].text if generic else f"{row[0].text}, {_strip_unit(column)}"
+            row_start, row_end = row[0].start, row[-1].end
+            text = chunk.text[row_start - chunk.start:row_end - chunk.start] if row_end <= chunk.end else " | ".join(
+                c.text for c in row)
+            out.append(_fact_from(chunk, record.section, subject, shown, figure, row_start, row_end, text))
+    return out
+
+
+def _cell_figure(text: str, unit_cell: str, column: str) -> tuple[str, float, str] | None:
+    """(as written, number, pint unit) of a cell that is one figure, its unit in the cell, the row's unit
+    column or the column's name ("Setpoint (psi)")."""
+    text = text.strip()
+    m = _FIGURE.fullmatch(text)
+    if m:
+        return _figure(m.group("number"), m.group("unit"), text)
+    if not re.fullmatch(_NUMBER, text):
+        return None
+    unit = unit_cell or _column_unit(column)
+    if not unit or unit.lower().replace(" ", "") not in _UNITS:
+        return None
+    return _figure(text, unit, f"{text} {unit}")
+
+
+def _column_unit(column: str) -> str:
+    m = re.search(r"[(\[]\s*([^)\]]+?)\s*[)\]]\s*$", column)
+    return m.group(1) if m else ""
+
+
+def _strip_unit(column: str) -> str:
+    return re.sub(r"\s*[(\[][^)\]]*[)\]]\s*$", "", column)
+
+
+def _generic_column(column: str) -> bool:
+    words = _WORD.findall(_strip_unit(column).lower())
+    return not words or all(w in {"value", "setpoint", "set", "point", "setting", "settings", "nominal", "default",
+                                  "specification", "spec", "limit", "data", "rating", "rated"} for w in words)
+
+
+def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | None:
+    pint_unit = _UNITS.get(unit.lower().replace(" ", ""))
+    if pint_unit is None:
+        return None
+    return " ".join(written.split()), float(number.replace(",", "")), pint_unit
+
+
+def subject_words(text: str) -> tuple[str, ...] | None:
+    """A subject's words as facts are matched by (stemmed, sorted, without filler); None when it
+    says too little or too much to be one quantity of one thing."""
+    words = [w.lower() for w in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))]
+    kept = [w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP]
+    if not MIN_SUBJECT_WORDS <= len(kept) <= MAX_SUBJECT_WORDS:
+        return None
+    if not any(_stemmer.stemWord(q) in kept or q in words for q in _QUANTITY):
+        return None
+    return tuple(sorted(set(kept)))
+
+
+def _fact(chunk: ChunkRecord, subject: tuple[str, ...], shown: str, figure: re.Match[str], start: int, end: int,
+          sentence: str) -> Fact | None:
+    found = _figure(figure.group("number"), figure.group("unit"), figure.group())
+    if found is None:
+        return None
+    return _fact_from(chunk, chunk.section, subject, shown, found, start, end, sentence)
+
+
+def _fact_from(chunk: ChunkRecord, section: tuple[str, ...], subject: tuple[str, ...], shown: str,
+               figure: tuple[str, float, str], start: int, end: int, text: str) -> Fact:
+    written, number, unit = figure
+    return Fact(chunk.doc_id, chunk.chunk_id, subject, " ".join(shown.split()), written, number, unit, start, end,
+                section, chunk.pages, " ".join(text.split()))
+
+
+# comparing facts
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two documents giving one quantity of one subject different values."""
+
+    key: str  # stable across re-ingest: the subject and both values with their documents' names
+    first: Fact
+    second: Fact
+
+
+def same_subject(a: Sequence[str], b: Sequence[str]) -> bool:
+    small, large = (set(a), set(b)) if len(a) <= len(b) else (set(b), set(a))
+    if not small <= large:
+        return False
+    extra = large - small
+    return len(extra) <= EXTRA_WORDS and not any(w in _SIBLING or _TAG.match(w) or w.isdigit() for w in extra)
+
+
+def differ(a: Fact, b: Fact) -> bool | None:
+    """True when the values differ beyond what their writing rounds off; None when they cannot be compared."""
+    converted = _in_units_of(b, a.unit)
+    if converted is None:
+        return None
+    tolerance = max(_precision(a.value), _precision_in(b, a.unit))
+    return abs(a.number - converted) > tolerance + 1e-9 * max(abs(a.number), 1.0)
+
+
+def _precision(written: str) -> float:
+    """Half the last written digit: "4.1 bar" is 4.05-4.15 bar. A whole number is read as exact to 5 %
+    at most ("1 hour" is not "30 minutes" give or take half an hour)."""
+    number = re.match(r"([\d,]+)(?:\.(\d+))?", written)
+    if not number:
+        return 0.0
+    if number.group(2):
+        return 0.5 * 10 ** (-len(number.group(2)))
+    return min(0.5, 0.05 * float(number.group(1).replace(",", "")))
+
+
+def _precision_in(fact: Fact, unit: str) -> float:
+    step = _in_units_of(Fact(**{**fact.__dict__, "number": fact.number + _precision(fact.value)}), unit)
+    base = _in_units_of(fact, unit)
+    return abs(step - base) if step is not None and base is not None else 0.0
+
+
+def _in_units_of(fact: Fact, unit: str) -> float | None:
+    if fact.unit == unit:
+        return fact.number
+    registry = _registry()
+    try:
+        return float(registry.Quantity(fact.number, fact.unit).to(unit).magnitude)
+    except Exception:  # noqa: BLE001 - pint raises several kinds for units of other dimensions
+        return None
+
+
+@cache
+def _registry() -> Any:
+    import pint
+
+    registry: Any = pint.UnitRegistry()
+    registry.define("NTU = [turbidity]")
+    return registry
+
+
+def designations(title: str) -> frozenset[str]:
+    """What a document's title says it is one of: "Booster Station B O&M Manual" -> {"station b"}."""
+    return frozenset(f"{m.group(0).split()[0].lower()} {m.group(1).lower()}" for m in _DESIGNATION.finditer(title))
+
+
+def conflicts(facts: Iterable[Fact], family: dict[str, str],
+              scope: dict[str, frozenset[str]] | None = None) -> list[Conflict]:
+    """Pairs of facts from different document families (`family`: doc_id -> its number, or itself when
+    it has none) about one subject with values that differ. Two documents whose titles name different
+    ones of a kind (`scope`: "station a" and "station b") are about different equipment: their facts
+    are not compared. Facts are grouped by their subject's rarest word first, so a large library is
+    not compared pair by pair."""
+    scope = scope or {}
+    facts = list(facts)
+    by_word: dict[str, list[int]] = {}
+    for i, fact in enumerate(facts):
+        for word in fact.subject:
+            by_word.setdefault(word, []).append(i)
+    found: dict[str, Conflict] = {}
+    for i, fact in enumerate(facts):
+        rarest = min(fact.subject, key=lambda w: len(by_word[w]))
+        for j in by_word[rarest]:
+            other = facts[j]
+            if j == i:
+                continue
+            if family.get(fact.doc_id, fact.doc_id) == family.get(other.doc_id, other.doc_id):
+                continue
+            ours, theirs = scope.get(fact.doc_id, frozenset()), scope.get(other.doc_id, frozenset())
+            if ours and theirs and not ours & theirs:
+                continue
+            if not same_subject(fact.subject, other.subject) or not differ(fact, other):
+                continue
+            first, second = sorted((fact, other), key=lambda f: (f.doc_id, f.start))
+            key = conflict_key(first, second, family)
+            found.setdefault(key, Conflict(key, first, second))
+    return sorted(found.values(), key=lambda c: (c.first.doc_id, c.first.start, c.second.doc_id, c.second.start))
+
+
+def conflict_key(a: Fact, b: Fact, family: dict[str, str]) -> str:
+    """The same for the same disagreement after a re-ingest (it names subjects, values and document
+    families, not offsets), so a settled conflict stays settled until a value changes."""
+    sides = sorted(f"{family.get(f.doc_id, f.doc_id)}={f.value}" for f in (a, b))
+    subject = " ".join(sorted(set(a.subject) & set(b.subject)))
+    return hashlib.sha256(f"{subject}|{'|'.join(sides)}".encode()).hexdigest()[:12]
