@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -38,6 +39,8 @@ from operator_assistant.core.answer.records import (
     Answer,
     Answered,
     Card,
+    CardCell,
+    CardNote,
     CardReady,
     Event,
     Source,
@@ -47,6 +50,7 @@ from operator_assistant.core.answer.records import (
 )
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.audit import truncate_question
+from operator_assistant.core.conflicts import asked_about
 from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
@@ -54,6 +58,7 @@ from operator_assistant.core.references import passage_holds, references
 from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
 from operator_assistant.core.revisions import names_number
 from operator_assistant.errors import Cancelled, ModelError, UserError
+from operator_assistant.folder.records import FactInfo
 from operator_assistant.folder.wire import Json
 
 log = logging.getLogger("llm")
@@ -183,6 +188,7 @@ class Assistant:
                                         evidence=evidence, threshold=threshold or 0.0, timings=timings,
                                         unfamiliar=self.unfamiliar(query), mode=mode, refusal_reason=reason))
             return
+        found = self._with_conflicts(question, found)
         yield CardReady(found.card, found.sources)
 
         wording, cancelled = Wording("", "", 0), False
@@ -195,6 +201,40 @@ class Assistant:
                                     threshold=threshold or 0.0, timings=timings, cancelled=cancelled,
                                     claims=wording.claims, card=found.card, wording=wording.text,
                                     wording_note=wording.note, mode=mode))
+
+    def _with_conflicts(self, question: str, found: Found) -> Found:
+        """The card with a note for each value it shows, of what the question asks about, that another
+        current document states differently (settled conflicts left out), citing that document's words."""
+        open_conflicts = [c for c in self.engine.conflicts() if not c.settled]
+        if not open_conflicts:
+            return found
+        by_number = {s.number: s for s in found.sources}
+        pairs: dict[str, tuple[FactInfo, FactInfo]] = {}
+        for cell in found.card.cells:
+            source = by_number.get(cell.source)
+            if source is None:
+                continue
+            for conflict in open_conflicts:
+                for own, other in ((conflict.first, conflict.second), (conflict.second, conflict.first)):
+                    if (own.doc_id == source.doc_id and own.start < max(cell.end, cell.start + 1)
+                            and cell.start < own.end and asked_about(question, own.subject)):
+                        pairs.setdefault(conflict.key, (own, other))
+        if not pairs:
+            return found
+        wanted = [other.chunk_id for _, other in pairs.values()]
+        chunks = self._chunk_sources(wanted)
+        sources = list(found.sources)
+        notes = []
+        for own, other in list(pairs.values())[:self.policy.conflict_notes]:
+            if other.chunk_id not in chunks:
+                continue
+            number = next((s.number for s in sources if s.chunk_id == other.chunk_id), 0)
+            if not number:
+                number = len(sources) + 1
+                sources.append(replace(chunks[other.chunk_id], number=number))
+            cell = CardCell(other.text, number, other.start, other.end, other.pages[0] if len(other.pages) == 1 else None)
+            notes.append(CardNote(cell, other.number or other.document, other.value, own.value))
+        return Found(replace(found.card, notes=tuple(notes)), sources)
 
     def _numbers(self) -> list[str]:
         return [s.identity.number for s in self.engine.revisions().values() if s.identity.number]

@@ -203,7 +203,9 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
             if figure is None:
                 continue
             generic = _generic_column(column)
-            subject = subject_words(label if generic else f"{label} {_strip_unit(column)}")
+            # a generic column ("Setpoint") says the row is a quantity without being part of its name
+            subject = subject_words(label if generic else f"{label} {_strip_unit(column)}",
+                                    _strip_unit(column) if generic else "")
             if subject is None:
                 continue
             shown = row[0].text if generic else f"{row[0].text}, {_strip_unit(column)}"
@@ -251,14 +253,28 @@ def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | No
     return " ".join(written.split()), float(number.replace(",", "")), pint_unit
 
 
-def subject_words(text: str) -> tuple[str, ...] | None:
+def _stems(text: str) -> set[str]:
+    words = [w.lower() for w in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))]
+    return {w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP}
+
+
+def asked_about(question: str, subject: str) -> bool:
+    """The question names most of the subject ("the clearwell chlorine high alarm" for "Free chlorine high
+    alarm"): only then is a card's value noted as stated differently elsewhere, so the mark stays rare."""
+    words = _stems(subject)
+    return bool(words) and len(words & _stems(question)) * 2 >= len(words)
+
+
+def subject_words(text: str, quantity: str = "") -> tuple[str, ...] | None:
     """A subject's words as facts are matched by (stemmed, sorted, without filler); None when it
-    says too little or too much to be one quantity of one thing."""
+    says too little or too much to be one quantity of one thing. `quantity`: words that say what
+    kind of value it is without naming the subject (a table's "Setpoint" column)."""
     words = [w.lower() for w in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))]
     kept = [w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP]
     if not MIN_SUBJECT_WORDS <= len(kept) <= MAX_SUBJECT_WORDS:
         return None
-    if not any(_stemmer.stemWord(q) in kept or q in words for q in _QUANTITY):
+    named = set(words) | {w.lower() for w in _WORD.findall(quantity)}
+    if not any(_stemmer.stemWord(q) in kept or q in named for q in _QUANTITY):
         return None
     return tuple(sorted(set(kept)))
 

@@ -46,13 +46,14 @@ from operator_assistant.gui.admin import AdminMode
 from operator_assistant.gui.chat import ChatPane
 from operator_assistant.gui.corpus import CorpusManager, IdentityDialog
 from operator_assistant.gui.errors import user_message
+from operator_assistant.gui.revision_diff_dialog import RevisionDiffDialog
 from operator_assistant.gui.tasks import TaskRunner
 from operator_assistant.gui.theme import apply_theme, set_font_size
 from operator_assistant.gui.viewer import SourceViewer
 
 if TYPE_CHECKING:  # the window of a console never loads the index or the models behind these
     from operator_assistant.folder.contract import DataFolder
-    from operator_assistant.folder.records import FileResult, IngestReport, JobProgress, RevisionInfo
+    from operator_assistant.folder.records import FileResult, IngestReport, JobProgress, RevisionDiff, RevisionInfo
 from operator_assistant.resources import sample_documents
 
 log = logging.getLogger("gui")
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
     ingested = Signal(object)  # IngestReport
     answered = Signal(object)  # Answer
     documents_shown = Signal()
+    diff_shown = Signal(object)  # RevisionDiffDialog: a comparison of revisions is on screen
     dark: bool  # the theme and text size, restored from the last session
     font_points: float
 
@@ -139,6 +141,8 @@ class MainWindow(QMainWindow):
         self.chat.stop_requested.connect(self.stop)
         self.chat.source_opened.connect(self.open_source)
         self.viewer.step_requested.connect(self.step_citation)
+        self.viewer.compare_requested.connect(self.compare_revisions)
+        self.diff_dialog: RevisionDiffDialog | None = None  # the last comparison shown (non-modal)
         self.corpus.ingest_requested.connect(self.ingest)
         self.corpus.remove_requested.connect(self.remove)
         self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
@@ -324,8 +328,32 @@ class MainWindow(QMainWindow):
 
     def open_source(self, source: Source) -> None:
         status = self.revisions.get(source.doc_id)
-        self.viewer.show_passage(source, status.label if status is not None else "")
+        self.viewer.show_passage(source, status.label if status is not None else "", status)
         self.tabs.setCurrentWidget(self.viewer)
+
+    def compare_revisions(self, identity: RevisionInfo) -> None:
+        """What changed in the shown revision since the one before it (the folder finds it, off the GUI thread)."""
+        if not identity.number:
+            return
+        workspace, number, revision = self.workspace, identity.number, identity.revision
+        self.viewer.set_comparing(True)
+        self.statusBar().showMessage(f"Comparing {number} with its previous revision...")
+        self.tasks.run("load", lambda: workspace.revision_diff(number, newer=revision), self._show_diff,
+                       self._diff_failed, lambda: self.viewer.set_comparing(False))
+
+    def _show_diff(self, diff: RevisionDiff) -> None:
+        if self.diff_dialog is not None:
+            self.diff_dialog.close()
+            self.diff_dialog.deleteLater()
+        self.diff_dialog = dialog = RevisionDiffDialog(diff, self)
+        dialog.source_opened.connect(self.open_source)
+        dialog.show()
+        dialog.raise_()
+        self.statusBar().showMessage(f"{diff.heading}: {len(diff.changes)} change(s)")
+        self.diff_shown.emit(dialog)
+
+    def _diff_failed(self, exc: UserError) -> None:
+        self.statusBar().showMessage(f"Cannot compare revisions: {user_message(exc)}")
 
     def step_citation(self, step: int) -> None:
         """Previous / next citation of the answer whose source is open."""

@@ -46,6 +46,8 @@ from operator_assistant.errors import DocumentError, UserError
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
+
+    from operator_assistant.folder.records import RevisionInfo
 from operator_assistant.gui.tasks import TaskRunner
 
 log = logging.getLogger("gui")
@@ -219,6 +221,7 @@ class SourceViewer(QWidget):
     step_requested = Signal(int)  # -1 previous citation, +1 next
     passage_shown = Signal()  # the passage asked for last is on screen
     failed = Signal(str)  # the document asked for last could not be opened (the reason)
+    compare_requested = Signal(object)  # RevisionInfo of the document shown: compare it with its previous revision
 
     def __init__(self, tasks: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -227,6 +230,8 @@ class SourceViewer(QWidget):
         self.reader = DocumentProcess()  # parses in a child process: see core/documents/process.py
         self._request = 0  # the latest show request; a slower, older one is dropped when it arrives
         self._revision = ""
+        self._identity: RevisionInfo | None = None  # the shown document's number and revision, when known
+        self._comparing = False  # the shown document is being compared with its previous revision
         self._find_when_shown = False
         self._text_shown: Document | None = None  # the document whose text the text pane holds
         self.title = QLabel("Click a citation to open its source here.")
@@ -247,10 +252,14 @@ class SourceViewer(QWidget):
         self.next.setAccessibleName("Next citation")
         zoom_in.setAccessibleName("Zoom in")
         zoom_out.setAccessibleName("Zoom out")
+        self.compare = QPushButton("Compare with previous revision")
+        self.compare.setAccessibleName("Compare with previous revision")
+        self.compare.clicked.connect(self._compare)
         tools = QHBoxLayout()
         for widget in (self.previous, self.next, zoom_out, zoom_in):
             tools.addWidget(widget)
         tools.addWidget(self.find_box, 1)
+        tools.addWidget(self.compare)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Document text")
@@ -275,6 +284,7 @@ class SourceViewer(QWidget):
         # (doc id, source) -> the file to read; a console downloads the server's copy here (off the GUI thread)
         self.locate: Callable[[str, str], Path] | None = None
         self._located: dict[str, Path] = {}  # source -> the file it was read from
+        self.set_identity(None)
 
     def _reader(self, source: Source, path: Path) -> Callable[[], Document]:
         doc_id, stored_ocr, reader = source.doc_id, self.stored_ocr, self.reader
@@ -292,11 +302,41 @@ class SourceViewer(QWidget):
         """Stop the reader process (the window is closing)."""
         self.reader.close()
 
-    def show_passage(self, source: Source, revision: str = "") -> None:
-        """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B").
+    def set_identity(self, identity: RevisionInfo | None) -> None:
+        """The shown document's number and revision: a numbered one can be compared with its previous revision."""
+        self._identity = identity
+        self._show_compare()
+
+    def set_comparing(self, busy: bool) -> None:
+        """A comparison is being made (the button waits for it)."""
+        self._comparing = busy
+        self._show_compare()
+
+    def _show_compare(self) -> None:
+        identity, busy = self._identity, self._comparing
+        numbered = identity is not None and bool(identity.number)
+        self.compare.setEnabled(numbered and not busy)
+        if identity is None or not identity.number:
+            self.compare.setToolTip("Only a document with a number (such as SOP-114) has revisions to compare; "
+                                    "this one has none." if self.current is not None else
+                                    "Open a numbered document (click a citation) to compare it with its previous "
+                                    "revision.")
+        else:
+            shown = f"{identity.number} Rev {identity.revision}" if identity.revision else identity.number
+            self.compare.setToolTip(f"What changed in {shown} since the revision before it"
+                                    + (" (working...)" if busy else ""))
+
+    def _compare(self) -> None:
+        if self._identity is not None and self._identity.number:
+            self.compare_requested.emit(self._identity)
+
+    def show_passage(self, source: Source, revision: str = "", identity: RevisionInfo | None = None) -> None:
+        """Open the source at the passage; `revision` is its revision label ("Rev C, effective ..., supersedes Rev B"),
+        `identity` its number and revision (a numbered document can be compared with its previous revision).
         The document is read and the page drawn in the background; `passage_shown` says when it is on screen."""
         path = self._path(source)
         self.current, self._revision = source, revision
+        self.set_identity(identity)
         self._request += 1
         request, documents, locate, located = self._request, self.documents, self.locate, self._located
         pane_width, zoom = self.page_area.viewport().width(), self.zoom
@@ -388,7 +428,7 @@ class SourceViewer(QWidget):
     def set_zoom(self, zoom: float) -> None:
         self.zoom = max(0.5, min(4.0, zoom))
         if self.current is not None:
-            self.show_passage(self.current, self._revision)
+            self.show_passage(self.current, self._revision, self._identity)
         font = self.text.font()
         font.setPointSizeF(max(6.0, 10.0 * self.zoom))
         self.text.setFont(font)

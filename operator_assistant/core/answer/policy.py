@@ -53,6 +53,9 @@ class AnswerPolicy:
     passage_rank_penalty: float = 0.03
     # Sentences shown after the best one, from the same passage; more after one that ends with ":".
     card_following: int = 2
+    # Values another document states differently, noted under a card (each cites that document); a card
+    # with more than this many is rare enough that the rest are in `operator-assistant conflicts`.
+    conflict_notes: int = 3
     card_list_items: int = 5
     # A best sentence that is a list item (or a list's lead-in) is shown with the lead-in and at most this
     # many items around it, within this many words (80 and 60 answered the same rows: 60 shows fewer words);

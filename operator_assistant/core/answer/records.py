@@ -68,6 +68,28 @@ class CardCell:
 
 
 @dataclass(frozen=True)
+class CardNote:
+    """Another current document gives a different value for what the card states: its own words, cited."""
+
+    cell: CardCell  # the other document's sentence or row, verbatim
+    document: str  # that document as named to the operator: its number, else its title
+    value: str  # its value ("4.0 mg/L")
+    own: str  # the card's value it differs from ("3.5 mg/L")
+
+    @property
+    def text(self) -> str:
+        """"SOP-114 says 4.0 mg/L (this card: 3.5 mg/L)"."""
+        return f"{self.document} says {self.value} (this card: {self.own})"
+
+    def to_json(self) -> dict:
+        return {"cell": _cell_json(self.cell), "document": self.document, "value": self.value, "own": self.own}
+
+    @classmethod
+    def from_json(cls, data: dict) -> CardNote:
+        return cls(CardCell(**data["cell"]), data["document"], data["value"], data["own"])
+
+
+@dataclass(frozen=True)
 class Card:
     """What an operator reads first: the documents' own words that answer the question."""
 
@@ -77,6 +99,7 @@ class Card:
     columns: tuple[str, ...] = ()  # table column names
     units: tuple[tuple[str, ...], ...] = ()  # table: the unit of each cell, "" where none applies
     part: str = ""  # which part of a longer list is shown ("steps 2\u20134 of 9"); "" when it is whole
+    notes: tuple[CardNote, ...] = ()  # values other current documents state differently
 
     @property
     def cells(self) -> list[CardCell]:
@@ -84,7 +107,7 @@ class Card:
 
     @property
     def sources(self) -> list[int]:
-        return list(dict.fromkeys(c.source for c in self.cells))
+        return list(dict.fromkeys([c.source for c in self.cells] + [n.cell.source for n in self.notes]))
 
     def as_text(self) -> str:
         """The card as plain text, each line with its citation: for the terminal, exports and the eval."""
@@ -92,17 +115,22 @@ class Card:
         head = title if not title or title.endswith(":") else f"{title}:"  # "Objectives:" is not "Objectives::"
         if self.kind == TABLE:
             lines = [" | ".join(self.columns)] + [" | ".join(c.text for c in row) for row in self.rows]
-            cite = "".join(f"[{n}]" for n in self.sources)
-            return "\n".join(([f"{head} {cite}".strip()] if head or cite else []) + lines)
+            cite = "".join(f"[{n}]" for n in dict.fromkeys(c.source for c in self.cells))
+            return "\n".join(([f"{head} {cite}".strip()] if head or cite else []) + lines) + self._notes_text()
         lines = [f"{c.text} [{c.source}]" for row in self.rows for c in row]
-        return "\n".join(([head] if head else []) + lines)
+        return "\n".join(([head] if head else []) + lines) + self._notes_text()
+
+    def _notes_text(self) -> str:
+        return "".join(f"\nDiffers: {n.text}: {n.cell.text} [{n.cell.source}]" for n in self.notes)
 
     def to_json(self) -> dict:
-        data = {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
+        data: dict = {"kind": str(self.kind), "title": self.title, "columns": list(self.columns),
                 "units": [list(u) for u in self.units],
                 "rows": [[_cell_json(c) for c in row] for row in self.rows]}
         if self.part:  # only where set, as a cell's "ref": older readers read every other card
             data["part"] = self.part
+        if self.notes:
+            data["notes"] = [n.to_json() for n in self.notes]
         return data
 
     @classmethod
@@ -110,7 +138,7 @@ class Card:
         return cls(CardKind(data["kind"]), data.get("title", ""),
                    tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
                    tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])),
-                   data.get("part", ""))
+                   data.get("part", ""), tuple(CardNote.from_json(n) for n in data.get("notes", [])))
 
 
 def _cell_json(cell: CardCell) -> dict:
