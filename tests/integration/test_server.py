@@ -266,6 +266,32 @@ def test_a_console_compares_revisions_through_the_server(plant, tmp_path):
     assert diff_from_json(json.loads(out.stdout)) == diff
 
 
+def test_a_console_lists_conflicts_and_only_an_admin_settles_one(plant, tmp_path):
+    from operator_assistant.remote.folder import RemoteFolder
+    from tests.support.conflict_docs import LAB_NOTES, OM_MANUAL
+
+    (tmp_path / "om-manual.md").write_text(OM_MANUAL, encoding="utf-8")
+    (tmp_path / "lab-notes.txt").write_text(LAB_NOTES, encoding="utf-8")
+    with plant.client() as admin:
+        assert admin.ingest([tmp_path / "om-manual.md", tmp_path / "lab-notes.txt"])["state"] == "done"
+        folder = RemoteFolder(plant.settings, admin)
+        found = [c for c in folder.conflicts() if "turbidity" in c.first.subject.lower()]
+        assert [(c.first.value, c.second.value) for c in found] == [("0.5 NTU", "0.3 NTU")]
+        key = found[0].key
+        with plant.client(admin_passphrase=None) as console:
+            assert any(c["key"] == key for c in console.conflicts())  # any console reads them
+            with pytest.raises(UserError, match="needs admin mode"):
+                console.settle_conflict(key)
+        with plant.http(plant.token) as raw:  # the server refuses it too, whatever a client does
+            refused = raw.post(f"/conflicts/{key}", json={"settled": True})
+            assert refused.status_code == 403 and refused.json()["error"] == "admin_required"
+        settled = folder.settle_conflict(key, note="lab notes superseded")
+        assert settled.settled and settled.note == "lab notes superseded"
+        assert next(c for c in folder.conflicts() if c.key == key).settled
+    events = [r for r in AuditLog.for_settings(plant.settings).tail(20) if r["event"] == "conflict settled"]
+    assert events and events[-1]["key"] == key and events[-1]["console"] == "console-1"
+
+
 def test_without_tls_the_server_binds_to_loopback_only():
     with pytest.raises(UserError, match="loopback only"):
         check_listen(Listen("0.0.0.0", 8750))
