@@ -29,7 +29,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -157,6 +157,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None:
+    if sentence.rstrip().endswith("?"):
+        return None  # a question (a quiz, a FAQ) states nothing
     mark = _LIST_MARK.match(sentence)
     if mark:  # a step's number is not a figure
         start, sentence = start + mark.end(), sentence[mark.end():]
