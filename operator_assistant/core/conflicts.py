@@ -34,6 +34,8 @@ FACTS_VERSION = 2
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
 EXTRA_WORDS = 3
+# A subject stated with this many values by this many document families is a kind, not one thing.
+AMBIGUOUS = 3
 # A subject needs this many words, one of them a quantity word: "the level is 3 ft" says too little.
 MIN_SUBJECT_WORDS = 2
 MAX_SUBJECT_WORDS = 10
@@ -374,6 +376,14 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     not compared pair by pair."""
     scope = scope or {}
     facts = list(facts)
+    # a subject that documents of three or more families give three or more values is a kind of thing
+    # ("pump high alarm" in every station's manual), not one setpoint stated twice: it is left out
+    values: dict[tuple[str, ...], set[str]] = {}
+    families: dict[tuple[str, ...], set[str]] = {}
+    for fact in facts:
+        values.setdefault(fact.subject, set()).add(fact.value)
+        families.setdefault(fact.subject, set()).add(family.get(fact.doc_id, fact.doc_id))
+    facts = [f for f in facts if len(values[f.subject]) < AMBIGUOUS or len(families[f.subject]) < AMBIGUOUS]
     by_word: dict[str, list[int]] = {}
     for i, fact in enumerate(facts):
         for word in fact.subject:

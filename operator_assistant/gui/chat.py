@@ -15,9 +15,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 
 from operator_assistant.config import MODEL_FIRST
 from operator_assistant.core.answer.claims import LIST_PREFIX
-from operator_assistant.core.answer.records import PROCEDURE, TABLE, Answer, Card, CardCell, Source
+from operator_assistant.core.answer.records import PROCEDURE, TABLE, Answer, Card, CardCell, CardNote, Source
 from operator_assistant.core.locations import pages_label, section_label
 from operator_assistant.core.units import MEASUREMENT
+from operator_assistant.gui.theme import NOTE_BACKGROUND, NOTE_BORDER, NOTE_LINK, NOTE_TEXT
 
 _MARKER = re.compile(r"\[(\d{1,2})\]")
 
@@ -86,8 +87,28 @@ def render_text(answer: Answer, entry: int = 0) -> str:
 def render_card(card: Card, entry: int = 0) -> str:
     """The card as safe HTML: a table, a numbered step list or sentences, each piece a link to
     its own place in the document. Shown as written (no bold setpoints): in a table row the
-    unit stands in its own column, and bolding would point at the wrong value."""
-    cites = "".join(_cite(n, entry) for n in card.sources) if card.kind == TABLE else ""
+    unit stands in its own column, and bolding would point at the wrong value. Below it, each
+    value another current document states differently, in that document's words."""
+    return _card_body(card, entry) + render_notes(card.notes, entry)
+
+
+def render_notes(notes: tuple[CardNote, ...], entry: int = 0) -> str:
+    """One warning line per note: "SOP-114 says 4.0 mg/L (this card: 3.5 mg/L): <its words> [n]", its words a
+    link to their place. A box of its own colours, so it reads the same in the dark and the light theme."""
+    if not notes:
+        return ""
+    link = f"color:{NOTE_LINK}"
+    rows = "".join(f"<tr><td>&#9888; <b>{html.escape(note.text)}</b>: "
+                   f'<a href="note:{entry}:{i}" style="{link}">{html.escape(note.cell.text)}</a> '
+                   f'<a href="source:{entry}:{note.cell.source}" style="{link}">[{note.cell.source}]</a></td></tr>'
+                   for i, note in enumerate(notes))
+    return (f'<table width="100%" border="1" cellspacing="0" cellpadding="4" style="margin-top:6px;'
+            f'border-color:{NOTE_BORDER};background:{NOTE_BACKGROUND};color:{NOTE_TEXT}">{rows}</table>')
+
+
+def _card_body(card: Card, entry: int) -> str:
+    # a table's heading cites the table's own sources; a note cites its own beside it
+    cites = "".join(_cite(n, entry) for n in dict.fromkeys(c.source for c in card.cells)) if card.kind == TABLE else ""
     part = f' <span style="color:#9aa0a6">({html.escape(card.part)})</span>' if card.part else ""
     title = f'<p><b>{html.escape(card.title)}</b>{part} {cites}</p>' if card.title or cites else ""
     if card.kind == TABLE:
@@ -282,6 +303,9 @@ class ChatPane(QWidget):
         elif kind == "cell":
             entry, row, column = (int(x) for x in rest.split(":"))
             source = self._cell_source(self.entries[entry], row, column)
+        elif kind == "note":
+            entry, index = (int(x) for x in rest.split(":"))
+            source = self._note_source(self.entries[entry], index)
         elif kind == "closest":
             entry, index = (int(x) for x in rest.split(":"))
             answer = self.entries[entry].answer
@@ -297,7 +321,18 @@ class ChatPane(QWidget):
         card = entry.answer.card if entry.answer is not None else entry.card
         if card is None:
             return None
-        cell = card.rows[row][column]
+        return ChatPane._narrowed(entry, card.rows[row][column])
+
+    @staticmethod
+    def _note_source(entry: _Entry, index: int) -> Source | None:
+        """The other document's words of a card's note, narrowed to them as a cell is."""
+        card = entry.answer.card if entry.answer is not None else entry.card
+        if card is None or not 0 <= index < len(card.notes):
+            return None
+        return ChatPane._narrowed(entry, card.notes[index].cell)
+
+    @staticmethod
+    def _narrowed(entry: _Entry, cell: CardCell) -> Source | None:
         source = next((s for s in entry.citations if s.number == cell.source), None)
         if source is None:
             return None
@@ -307,6 +342,10 @@ class ChatPane(QWidget):
     def open_cell(self, row: int, column: int = 0) -> None:
         """Open a cell (step, sentence) of the latest answer's card (as a click on it does)."""
         self._link_clicked(QUrl(f"cell:{len(self.entries) - 1}:{row}:{column}"))
+
+    def open_note(self, index: int) -> None:
+        """Open the other document's words of note `index` of the latest answer's card (as a click on them does)."""
+        self._link_clicked(QUrl(f"note:{len(self.entries) - 1}:{index}"))
 
     def open_citation(self, number: int) -> None:
         """Open citation `number` of the latest answer (as a click on its marker does)."""

@@ -1,4 +1,5 @@
-"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion.
+"""Corpus manager: the indexed documents, drag-and-drop to add, background ingestion, and (gui/conflicts.py)
+the values current documents state differently.
 
 It must not ingest on the GUI thread or decide who may change the corpus (core/roles.py).
 """
@@ -23,11 +24,13 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from operator_assistant.folder.records import unreadable_note
+from operator_assistant.gui.conflicts import ConflictsView
 
 if TYPE_CHECKING:  # the index behind these is not loaded by a console's window
     from operator_assistant.folder.records import DocumentInfo, JobProgress, RevisionInfo
@@ -200,9 +203,18 @@ class CorpusManager(QWidget):
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress, 1)
         bottom.addWidget(self.cancel_button)
+        documents = QWidget()
+        documents_layout = QVBoxLayout(documents)
+        documents_layout.setContentsMargins(0, 0, 0, 0)
+        documents_layout.addLayout(top)
+        documents_layout.addWidget(self.table, 1)
+        self.conflicts = ConflictsView()  # values current documents state differently (the window fills it)
+        self.pages = QTabWidget()
+        self.pages.addTab(documents, "Indexed")
+        self.pages.addTab(self.conflicts, "Conflicts")
+        self.pages.setAccessibleName("Indexed documents and conflicts")
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.pages, 1)
         layout.addWidget(self.current)
         layout.addWidget(self.overall)
         layout.addLayout(bottom)
@@ -265,6 +277,7 @@ class CorpusManager(QWidget):
     def set_admin(self, unlocked: bool) -> None:
         """Changing the documents needs admin mode: the buttons follow it, and so does the hint."""
         self.admin = unlocked
+        self.conflicts.set_admin(unlocked)
         for button in (self.add_button, self.remove_button, self.reindex_button, self.identity_button):
             button.setEnabled(unlocked and not self.busy)
             button.setToolTip("Needs admin mode: Unlock admin in the toolbar" if not unlocked else

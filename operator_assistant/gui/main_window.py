@@ -53,7 +53,14 @@ from operator_assistant.gui.viewer import SourceViewer
 
 if TYPE_CHECKING:  # the window of a console never loads the index or the models behind these
     from operator_assistant.folder.contract import DataFolder
-    from operator_assistant.folder.records import FileResult, IngestReport, JobProgress, RevisionDiff, RevisionInfo
+    from operator_assistant.folder.records import (
+        ConflictInfo,
+        FileResult,
+        IngestReport,
+        JobProgress,
+        RevisionDiff,
+        RevisionInfo,
+    )
 from operator_assistant.resources import sample_documents
 
 log = logging.getLogger("gui")
@@ -77,6 +84,7 @@ class MainWindow(QMainWindow):
     answered = Signal(object)  # Answer
     documents_shown = Signal()
     diff_shown = Signal(object)  # RevisionDiffDialog: a comparison of revisions is on screen
+    conflicts_shown = Signal()  # the Conflicts view lists what the data folder found
     dark: bool  # the theme and text size, restored from the last session
     font_points: float
 
@@ -148,6 +156,9 @@ class MainWindow(QMainWindow):
         self.corpus.reindex_requested.connect(lambda paths: self.ingest(paths, force=True))
         self.corpus.cancel_requested.connect(lambda: self._ingest_cancel.set())
         self.corpus.identity_requested.connect(self.edit_identity)
+        self.corpus.conflicts.refresh_requested.connect(self.refresh_conflicts)
+        self.corpus.conflicts.settle_requested.connect(self.settle_conflict)
+        self.corpus.conflicts.source_opened.connect(self.open_source)
         self.revisions: dict[str, RevisionInfo] = {}  # as of the last look (labels in the viewer)
         # Operators ask; adding, removing and re-indexing documents and saving settings need admin mode.
         self.admin = AdminMode(self, settings, workspace.admin_session())
@@ -451,6 +462,7 @@ class MainWindow(QMainWindow):
                 then()
 
         self.tasks.run("load", lambda: (workspace.documents(), workspace.health(), workspace.revisions()), show)
+        self.refresh_conflicts()  # an ingest, a removal or a corrected number changes them
 
     def _show_documents(self, result: tuple) -> None:
         docs, health, self.revisions = result
@@ -459,6 +471,42 @@ class MainWindow(QMainWindow):
                                    f"index {'consistent' if health.consistent else 'needs attention'}; "
                                    f"embedder {self.settings.embedder}")
         self.documents_shown.emit()
+
+    def refresh_conflicts(self) -> None:
+        """Re-read the values current documents state differently, off the GUI thread, then list them."""
+        if not self.loaded:
+            return
+        self.corpus.conflicts.set_loading()
+        self.tasks.run("load", self.workspace.conflicts, self._show_conflicts, self._conflicts_failed)
+
+    def _show_conflicts(self, conflicts: list[ConflictInfo]) -> None:
+        self.corpus.conflicts.set_conflicts(conflicts)
+        self.conflicts_shown.emit()
+
+    def _conflicts_failed(self, exc: UserError) -> None:
+        self.corpus.conflicts.show_error(f"Conflicts could not be read: {user_message(exc)}")
+
+    def settle_conflict(self, key: str, settled: bool, note: str) -> None:
+        """An admin marks a conflict settled, or reopens it (the folder records and audits it)."""
+        if not self.admin.allow("settle a conflict" if settled else "reopen a conflict"):
+            return
+        if not self.loaded:
+            return
+        workspace, view = self.workspace, self.corpus.conflicts
+        view.set_busy(True)
+
+        def done(conflict: ConflictInfo) -> None:
+            self.statusBar().showMessage(f"{conflict.first.subject}: "
+                                         + ("marked settled." if conflict.settled else "reopened."))
+            self.refresh_conflicts()
+
+        def failed(exc: UserError) -> None:
+            message = f"Cannot change the conflict: {user_message(exc)}"
+            view.show_error(message)
+            self.statusBar().showMessage(message)
+
+        self.tasks.run("index", lambda: workspace.settle_conflict(key, settled, note), done, failed,
+                       lambda: view.set_busy(False))
 
     # window
 

@@ -18,6 +18,10 @@ _DARK = {
     QPalette.ColorRole.PlaceholderText: "#a0a0a0",
 }
 
+# A card's note that another document states a value differently: its own box, white and amber on dark brown in an
+# amber frame, which stands out from the page and reads the same in the dark theme (black page) and the light one.
+NOTE_BACKGROUND, NOTE_TEXT, NOTE_LINK, NOTE_BORDER = "#4a2c00", "#ffffff", "#ffd27a", "#e08a00"
+
 
 def apply_theme(app: QApplication, dark: bool) -> None:
     palette = app.style().standardPalette()

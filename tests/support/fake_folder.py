@@ -4,7 +4,8 @@ It keeps to folder/contract.py (tests/unit/test_folder_contract.py checks it as 
 two), so the window cannot tell it from LocalFolder by the calls it makes. Inside it is deliberately
 plain: text and markdown files are read with the real document loader (so the viewer opens and
 highlights the same characters), split into paragraphs, searched by shared words, and answered with
-the best paragraph as a one-sentence card. Anything else dropped on it is skipped.
+the best paragraph as a one-sentence card, noting the other side of each open conflict in `conflict_list` that
+has a side in that paragraph (as the real assistant notes it). Anything else dropped on it is skipped.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from operator_assistant.core.answer.records import (
     Answered,
     Card,
     CardCell,
+    CardNote,
     CardReady,
     Event,
     Source,
@@ -46,6 +48,7 @@ from operator_assistant.folder.records import (
     CalibrationQuestion,
     ConflictInfo,
     DocumentInfo,
+    FactInfo,
     FileResult,
     FolderStatus,
     IndexHealth,
@@ -254,14 +257,39 @@ class FakeFolder:
                                   unfamiliar=sorted(words(question) - known), mode="card"))
             return
         best = sources[0]
+        cited, notes = self._notes(best)
         card = Card(SENTENCES, best.section[-1] if best.section else best.document,
-                    ((CardCell(best.text, 1, best.start, best.end),),))
-        yield CardReady(card, [best])
+                    ((CardCell(best.text, 1, best.start, best.end),),), notes=notes)
+        yield CardReady(card, cited)
         wording = f"{best.document} says this in {card.title} [1]."
         yield TextGenerated(wording)
         cancelled = cancel is not None and cancel()
-        yield Answered(Answer(question, question, card.as_text(), False, [best], card=card,
+        yield Answered(Answer(question, question, card.as_text(), False, cited, card=card,
                               wording="" if cancelled else wording, cancelled=cancelled, mode="card"))
+
+    def _notes(self, best: Source) -> tuple[list[Source], tuple[CardNote, ...]]:
+        """The card's citations and notes: for each open conflict with a side in `best`, the other side's words,
+        cited to the paragraph that holds them."""
+        cited, notes = [best], []
+        for conflict in self.conflicts():
+            for own, other in ((conflict.first, conflict.second), (conflict.second, conflict.first)):
+                if conflict.settled or own.doc_id != best.doc_id or not (own.start < best.end and best.start < own.end):
+                    continue
+                cited.append(replace(self._holding(other), number=len(cited) + 1))
+                notes.append(CardNote(CardCell(other.text, len(cited), other.start, other.end),
+                                      other.number or other.document, other.value, own.value))
+        return cited, tuple(notes)
+
+    def _holding(self, fact: FactInfo) -> Source:
+        """The paragraph that states `fact`, as a source (the fact's own words when none does)."""
+        with self._lock:
+            doc = self._documents.get(fact.doc_id)
+            p = next((p for p in doc.paragraphs if p.start <= fact.start < p.end), None) if doc else None
+        if doc is None or p is None:
+            return Source(0, fact.chunk_id, fact.document, fact.source, fact.section, fact.pages, fact.start, fact.end,
+                          fact.text, 0.0)
+        return Source(0, f"{fact.doc_id}:{p.number}", doc.info.title, doc.info.source, p.section, (), p.start, p.end,
+                      p.text, 0.0)
 
     @property
     def history(self) -> ConversationLog:
