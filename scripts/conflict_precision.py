@@ -4,15 +4,18 @@
 
 Each module gives PLANTED (each disagreement as the pair of values written) and write_all(folder). The
 documents are indexed into a temporary data folder with the bundled embedder, as the app does, and
-every conflict found is judged against PLANTED: a found pair not planted is a false conflict.
+every conflict found is judged against PLANTED by its two figures: a found pair not planted is a false
+conflict.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
@@ -20,6 +23,11 @@ from operator_assistant.config import load_settings
 from operator_assistant.core.engine import Engine
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+def figures(values: Iterable[str]) -> frozenset[str]:
+    """A pair judged by its figures: a set may write "8.25" for a cell whose unit is in its column."""
+    return frozenset(re.match(r"[\d.,]+", v.strip()).group().replace(",", "") for v in values)
 
 
 def measure(module_name: str) -> tuple[int, int, int]:
@@ -35,8 +43,8 @@ def measure(module_name: str) -> tuple[int, int, int]:
         found = engine.conflicts()
         took = time.perf_counter() - started
         engine.close()
-    planted = set(module.PLANTED)
-    pairs = [frozenset((c.first.value, c.second.value)) for c in found]
+    planted = {figures(pair) for pair in module.PLANTED}
+    pairs = [figures((c.first.value, c.second.value)) for c in found]
     true = [p for p in pairs if p in planted]
     print(f"{module_name}: {len(found)} found, {len(true)} planted among them, {len(planted)} planted "
           f"(conflicts() {took * 1e3:.0f} ms)")

@@ -29,7 +29,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -43,7 +43,8 @@ MAX_SUBJECT_WORDS = 10
 # Written units as pint reads them; a unit not here is not compared.
 _UNITS = {
     "psi": "psi", "psig": "psi", "kpa": "kPa", "mpa": "MPa", "bar": "bar", "mbar": "mbar", "inwc": "inch_H2O_39F",
-    "mg/l": "mg/L", "g/l": "g/L", "ppm": "ppm", "ppb": "ppb", "gpm": "gallon/minute", "l/s": "L/s", "m3/h": "m**3/h",
+    "mg/l": "mg/L", "g/l": "g/L", "ppm": "ppm_water", "ppb": "ppb_water",
+    "ug/l": "ug/L", "µg/l": "ug/L", "gpm": "gallon/minute", "l/s": "L/s", "m3/h": "m**3/h",
     "mgd": "1e6 * gallon/day", "ml/min": "mL/min", "l/h": "L/h", "gph": "gallon/hour",
     "ft": "foot", "feet": "foot", "m": "meter", "mm": "millimeter", "cm": "centimeter", "in": "inch", "inches": "inch",
     "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF",
@@ -74,7 +75,9 @@ _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|
                           r"site|zone|cell|clarifier|lift|booster|generator|blower)\s+(?:no\.?\s*)?"
                           r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(\"'])|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)")
-_LIST_MARK = re.compile(r"^\s*(?:\d{1,2}|[a-z])[.)]\s+")
+_LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
+# "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
+_LINE_END = re.compile(r"(?<=[\d%A-Za-z])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
 _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a-z]{1,4}\d+[a-z]?$")
 
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
@@ -155,14 +158,27 @@ def _sentences(text: str) -> list[tuple[int, int]]:
         out.append((begin, m.start()))
         begin = m.end()
     out.append((begin, len(text)))
+    return [piece for a, b in out if text[a:b].strip() for piece in _figure_lines(text, a, b)]
+
+
+def _figure_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A run of lines each ending in a figure ("Lead pump start: 6.0 ft") is that many statements."""
+    out, begin = [], start
+    for m in _LINE_END.finditer(text, start, end):
+        tail = text[begin:m.start()][-20:]
+        last = _FIGURE.search(tail)
+        if last is not None and last.end() == len(tail):
+            out.append((begin, m.start()))
+            begin = m.end()
+    out.append((begin, end))
     return [(a, b) for a, b in out if text[a:b].strip()]
 
 
 def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None:
     if sentence.rstrip().endswith("?"):
         return None  # a question (a quiz, a FAQ) states nothing
-    mark = _LIST_MARK.match(sentence)
-    if mark:  # a step's number is not a figure
+    mark = _LIST_MARK.match(sentence) if not _FIGURE.match(sentence.lstrip()) else None
+    if mark:  # a step's or clause's number ("3.", "2.2") is not a figure
         start, sentence = start + mark.end(), sentence[mark.end():]
     figures = list(_FIGURE.finditer(sentence))
     if len(figures) != 1 or len(_ANY_NUMBER.findall(sentence)) > 1 + len(_ANY_NUMBER.findall(_tags_only(sentence))):
@@ -174,7 +190,8 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     subject_text = _LINK.sub("", before).strip(" ,(")
     subject_text = re.split(r"[,;(]|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)[-1]
     subject_text = re.sub(r"^\s*(?:the|a|an)\s+", "", subject_text.strip(), flags=re.IGNORECASE)
-    subject = subject_words(subject_text)
+    # the heading may say what kind of value it is ("Level control setpoints" over "Lead pump start: 6.0 ft")
+    subject = subject_words(subject_text, " ".join(chunk.section[-1:]))
     if subject is None:
         return None
     return _fact(chunk, subject, subject_text, figure, start, start + len(sentence.rstrip()), sentence)
@@ -195,9 +212,9 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
     for row in table.rows:
         if len(row) < 2 or not row[0].text.strip():
             continue
-        # a tag anywhere in the row names what the row is about ("Discharge header | PT-2105 | 60 psi")
-        tags = " ".join(c.text for c in row[1:] if _TAG.match(c.text.strip().lower()))
-        label = f"{row[0].text} {tags}".strip()
+        # the row says what it is about in every cell that is not a figure: its name, its tag, the service
+        # ("LIT-204 | Primary digester level | High alarm | 28.5 | ft")
+        label = " ".join(c.text for k, c in enumerate(row) if k != unit_column and _is_words(c.text))
         for i, cell in enumerate(row[1:], 1):
             if i == unit_column or i >= len(columns):
                 continue
@@ -209,15 +226,22 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
             generic = _generic_column(column)
             # a generic column ("Setpoint") says the row is a quantity without being part of its name
             subject = subject_words(label if generic else f"{label} {_strip_unit(column)}",
-                                    _strip_unit(column) if generic else "")
+                                    f"{_strip_unit(column) if generic else ''} {' '.join(record.section[-1:])}")
             if subject is None:
                 continue
-            shown = row[0].text if generic else f"{row[0].text}, {_strip_unit(column)}"
+            shown = label if generic else f"{label}, {_strip_unit(column)}"
             row_start, row_end = row[0].start, row[-1].end
             text = chunk.text[row_start - chunk.start:row_end - chunk.start] if row_end <= chunk.end else " | ".join(
                 c.text for c in row)
             out.append(_fact_from(chunk, record.section, subject, shown, figure, row_start, row_end, text))
     return out
+
+
+def _is_words(text: str) -> bool:
+    """A cell of words (a name, a tag, a service), not a figure, a range or a number."""
+    text = text.strip()
+    return bool(text) and not _ANY_NUMBER.fullmatch(text) and not _FIGURE.search(text) and bool(
+        re.search(r"[A-Za-z]{2}", text))
 
 
 def _cell_figure(text: str, unit_cell: str, column: str) -> tuple[str, float, str] | None:
@@ -309,12 +333,22 @@ class Conflict:
     second: Fact
 
 
-def same_subject(a: Sequence[str], b: Sequence[str]) -> bool:
-    small, large = (set(a), set(b)) if len(a) <= len(b) else (set(b), set(a))
+def same_subject(a: Iterable[str], b: Iterable[str]) -> bool:
+    """One subject's words hold the other's. A tag both name fixes the instrument, so the longer may
+    describe it further; without one, at most EXTRA_WORDS more, none a number or a word that sets
+    siblings apart, and a tag more only where the shorter names the quantity in 4 words or more
+    ("raw sludge feed pump flow" and "... (P-215)")."""
+    a, b = set(a), set(b)
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
     if not small <= large:
         return False
     extra = large - small
-    return len(extra) <= EXTRA_WORDS and not any(w in _SIBLING or _TAG.match(w) or w.isdigit() for w in extra)
+    if any(_TAG.match(w) for w in small):
+        return True
+    tags = [w for w in extra if _TAG.match(w)]
+    if len(tags) > (1 if len(small) >= 4 else 0):
+        return False
+    return len(extra) <= EXTRA_WORDS and not any(w in _SIBLING or w.isdigit() for w in extra if w not in tags)
 
 
 def differ(a: Fact, b: Fact) -> bool | None:
@@ -359,6 +393,9 @@ def _registry() -> Any:
 
     registry: Any = pint.UnitRegistry()
     registry.define("NTU = [turbidity]")
+    # in water, as plants write it: 1 mg/L is 1 ppm (a litre of water weighs a kilogram)
+    registry.define("ppm_water = mg / L")
+    registry.define("ppb_water = ug / L")
     return registry
 
 
@@ -384,13 +421,15 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
         values.setdefault(fact.subject, set()).add(fact.value)
         families.setdefault(fact.subject, set()).add(family.get(fact.doc_id, fact.doc_id))
     facts = [f for f in facts if len(values[f.subject]) < AMBIGUOUS or len(families[f.subject]) < AMBIGUOUS]
+    # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
+    subjects = [set(f.subject) | {d.split()[-1] for d in scope.get(f.doc_id, frozenset())} for f in facts]
     by_word: dict[str, list[int]] = {}
-    for i, fact in enumerate(facts):
-        for word in fact.subject:
+    for i, subject in enumerate(subjects):
+        for word in subject:
             by_word.setdefault(word, []).append(i)
     found: dict[str, Conflict] = {}
     for i, fact in enumerate(facts):
-        rarest = min(fact.subject, key=lambda w: len(by_word[w]))
+        rarest = min(subjects[i], key=lambda w: len(by_word[w]))
         for j in by_word[rarest]:
             other = facts[j]
             if j == i:
@@ -400,7 +439,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
             ours, theirs = scope.get(fact.doc_id, frozenset()), scope.get(other.doc_id, frozenset())
             if ours and theirs and not ours & theirs:
                 continue
-            if not same_subject(fact.subject, other.subject) or not differ(fact, other):
+            if not same_subject(subjects[i], subjects[j]) or not differ(fact, other):
                 continue
             first, second = sorted((fact, other), key=lambda f: (f.doc_id, f.start))
             key = conflict_key(first, second, family)

@@ -57,7 +57,11 @@ def test_other_tags_siblings_and_other_stations_are_not_compared():
 
 def test_one_document_and_units_that_do_not_convert_never_conflict():
     assert found(("a", "The fluoride target dose is 0.7 mg/L. The fluoride target dose is 0.8 mg/L.")) == []
-    assert found(("a", "The chlorine residual target is 1.5 mg/L."), ("b", "The chlorine residual target is 2 ppm.")) == []
+    assert found(("a", "The pump discharge head is 150 ft."), ("b", "The pump discharge head is 65 psi.")) == []
+    # in water mg/L and ppm are one unit
+    assert found(("a", "The chlorine residual target is 1.5 mg/L."), ("b", "The chlorine residual target is 1.5 ppm.")) == []
+    assert found(("a", "The chlorine residual target is 1.5 mg/L."),
+                 ("b", "The chlorine residual target is 2 ppm.")) == [("1.5 mg/L", "2 ppm")]
 
 
 def test_a_table_cell_takes_its_row_label_its_tags_and_its_unit_column():
@@ -66,7 +70,7 @@ def test_a_table_cell_takes_its_row_label_its_tags_and_its_unit_column():
     text = "Parameter Tag Setpoint Unit   Discharge header PT-2105 60 psi"
     record = TableRecord("a", 0, ("S",), (1,), Table(header, rows))
     (fact,) = facts_of([chunk("a", text)], [record])
-    assert (fact.shown, fact.value, "pt-2105" in fact.subject) == ("Discharge header", "60 psi", True)
+    assert (fact.shown, fact.value, "pt-2105" in fact.subject) == ("Discharge header PT-2105", "60 psi", True)
 
 
 def test_a_card_value_is_noted_only_for_what_the_question_asks_about():
