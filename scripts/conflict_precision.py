@@ -11,23 +11,18 @@ conflict.
 from __future__ import annotations
 
 import importlib
-import re
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
+
+from tests.support.conflict_docs import figures
 
 from operator_assistant.config import load_settings
 from operator_assistant.core.engine import Engine
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
-
-
-def figures(values: Iterable[str]) -> frozenset[str]:
-    """A pair judged by its figures: a set may write "8.25" for a cell whose unit is in its column."""
-    return frozenset(re.match(r"[\d.,]+", v.strip()).group().replace(",", "") for v in values)
 
 
 def measure(module_name: str) -> tuple[int, int, int]:

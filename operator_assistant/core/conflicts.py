@@ -29,7 +29,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 3
+FACTS_VERSION = 4
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -74,7 +74,12 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*|\d+(?:\.\d+)?[A-Z
 _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|basin|reservoir|line|building|"
                           r"site|zone|cell|clarifier|lift|booster|generator|blower)\s+(?:no\.?\s*)?"
                           r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9(\"'])|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
+                           r"|\n(?=\s*[-*\u2022]\s)")
+# a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
+_RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
+# a tag in brackets just after the figure names its instrument: "... of 140 kPa (PSL-602)"
+_TAG_AFTER = re.compile(r"^\s*\(\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*\)")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
 _LINE_END = re.compile(r"(?<=[\d%A-Za-z])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
@@ -181,15 +186,21 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     if mark:  # a step's or clause's number ("3.", "2.2") is not a figure
         start, sentence = start + mark.end(), sentence[mark.end():]
     figures = list(_FIGURE.finditer(sentence))
-    if len(figures) != 1 or len(_ANY_NUMBER.findall(sentence)) > 1 + len(_ANY_NUMBER.findall(_tags_only(sentence))):
+    if len(figures) != 1:
         return None  # two figures: a range, a comparison or two values, never read as one
     figure = figures[0]
     before, after = sentence[:figure.start()], sentence[figure.end():]
-    if _RANGE_AFTER.match(after) or _NOT_A_VALUE.search(before.rstrip()) or not _LINK.search(before):
+    if (_RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before) or _NOT_A_VALUE.search(before.rstrip())
+            or not _LINK.search(before)):
         return None
-    subject_text = _LINK.sub("", before).strip(" ,(")
-    subject_text = re.split(r"[,;(]|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)[-1]
-    subject_text = re.sub(r"^\s*(?:the|a|an)\s+", "", subject_text.strip(), flags=re.IGNORECASE)
+    # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
+    subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
+    subject_text = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)[-1]
+    subject_text = re.sub(r"^\s*(?:[-*\u2022]\s*)?(?:the|a|an)?\s+", "", " " + subject_text.strip(),
+                          flags=re.IGNORECASE).strip()
+    tag = _TAG_AFTER.match(after)
+    if tag:
+        subject_text = f"{subject_text} ({tag.group(1)})"
     # the heading may say what kind of value it is ("Level control setpoints" over "Lead pump start: 6.0 ft")
     subject = subject_words(subject_text, " ".join(chunk.section[-1:]))
     if subject is None:

@@ -10,6 +10,8 @@ SOP, and a value written twice in one document.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from tests.conftest import make_docx
@@ -100,6 +102,11 @@ The generator exercise run time is 1 hour.
 The discharge pressure of B-3 is 3 bar.
 The filter rate is 80 percent of design.
 """
+
+
+def figures(values: Iterable[str]) -> frozenset[str]:
+    """A pair judged by its figures: a set may write "8.25" for a cell whose unit is in its column."""
+    return frozenset(re.match(r"[\d.,]+", v.strip()).group().replace(",", "") for v in values)
 
 
 def sop_114(folder: Path, revision: str, effective: str, high: str) -> Path:
