@@ -13,7 +13,7 @@ from operator_assistant.folder.records import ConflictInfo, FactInfo
 from operator_assistant.gui.chat import render_card
 from operator_assistant.gui.conflicts import NONE_FOUND
 from tests.support.fake_folder import FakeFolder, read_paragraphs
-from tests.support.window import LONG, click_link, show_window, unlock_admin
+from tests.support.window import LONG, ask, click_link, show_window, unlock_admin
 
 QUESTION = "What is the free chlorine high alarm setpoint in the dosing procedure?"
 DOSING = ("# Chlorine Dosing\n\n## Alarms\n\nThe free chlorine high alarm setpoint is 4.0 mg/L on AIT-310.\n\n"
@@ -69,13 +69,6 @@ def window(qtbot, folder):
     win = show_window(qtbot, folder)
     yield win
     win.close()
-
-
-def ask(qtbot, window, question: str):
-    window.chat.question.setPlainText(question)
-    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
-        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
-    return asked.args[0]
 
 
 def show_conflicts(qtbot, window, rows: int):

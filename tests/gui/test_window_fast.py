@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from operator_assistant.core.answer.records import REFUSAL, Answered, TextGenerated
 from operator_assistant.errors import UserError
 from tests.support.fake_folder import FakeFolder
-from tests.support.window import LONG, click_link, drop, show_window, unlock_admin
+from tests.support.window import LONG, ask, click_link, drop, show_window, unlock_admin
 
 QUESTION = "What is the clearwell level alarm setpoint on LIT-700?"
 CLEARWELL = ("# Clearwell Operations\n\nHarlow Valley plant, operations section.\n\n## Level alarms\n\n"
@@ -43,13 +43,6 @@ def window(qtbot, folder):
     win = show_window(qtbot, folder)
     yield win
     win.close()
-
-
-def ask(qtbot, window, question: str):
-    window.chat.question.setPlainText(question)
-    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
-        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
-    return asked.args[0]
 
 
 def test_a_question_shows_the_card_and_its_citation_opens_the_passage_and_is_kept(qtbot, window, folder):

@@ -83,3 +83,11 @@ def click_link(qtbot, browser, text: str) -> None:
             it += 1
         block = block.next()
     raise AssertionError(f"no link {text!r} in {browser.toPlainText()[:300]!r}")
+
+
+def ask(qtbot, window: MainWindow, question: str):  # noqa: ANN201 - the Answer the window shows
+    """Ask in the window as an operator does (type, Enter) and wait for the answer."""
+    window.chat.question.setPlainText(question)
+    with qtbot.waitSignal(window.answered, timeout=LONG) as asked:
+        qtbot.keyClick(window.chat.question, Qt.Key.Key_Return)
+    return asked.args[0]
