@@ -205,7 +205,7 @@ class Assistant:
     def _with_conflicts(self, question: str, found: Found) -> Found:
         """The card with a note for each value it shows, of what the question asks about, that another
         current document states differently (settled conflicts left out), citing that document's words."""
-        open_conflicts = [c for c in self.engine.conflicts() if not c.settled]
+        open_conflicts = [c for c in self.engine.conflicts(refresh=False) if not c.settled]
         if not open_conflicts:
             return found
         by_number = {s.number: s for s in found.sources}

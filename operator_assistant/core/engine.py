@@ -233,10 +233,12 @@ class Engine:
                                    [f.to_json() for f in read[doc.doc_id]])
         self._conflicts_cache = None
 
-    def conflicts(self) -> list[ConflictInfo]:
+    def conflicts(self, refresh: bool = True) -> list[ConflictInfo]:
         """Values that current documents state differently (revisions of one document never conflict),
-        each with whether an admin settled it."""
-        self.refresh_facts()
+        each with whether an admin settled it. `refresh`: first read the facts of documents not read yet
+        (an index from before facts were kept reads every document once); a question does not wait for that."""
+        if refresh:
+            self.refresh_facts()
         manifest = self.store.manifest
         statuses = self.revisions()
         docs = {d.doc_id: d for d in manifest.documents() if d.status == "indexed"}
