@@ -70,9 +70,12 @@ class ConflictsView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(False)
+        # the subject is what an admin reads first: a width of its own, never squeezed by long document titles
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((260, 200, 90, 200, 90)):
+            self.table.setColumnWidth(column, width)
         self.table.activated.connect(self._activated)  # double-click or Enter: that side opens
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.status = QLabel("")
