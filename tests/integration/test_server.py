@@ -276,7 +276,7 @@ def test_a_console_lists_conflicts_and_only_an_admin_settles_one(plant, tmp_path
         assert admin.ingest([tmp_path / "om-manual.md", tmp_path / "lab-notes.txt"])["state"] == "done"
         folder = RemoteFolder(plant.settings, admin)
         found = [c for c in folder.conflicts() if "turbidity" in c.first.subject.lower()]
-        assert [(c.first.value, c.second.value) for c in found] == [("0.5 NTU", "0.3 NTU")]
+        assert [{c.first.value, c.second.value} for c in found] == [{"0.5 NTU", "0.3 NTU"}]
         key = found[0].key
         with plant.client(admin_passphrase=None) as console:
             assert any(c["key"] == key for c in console.conflicts())  # any console reads them
