@@ -29,7 +29,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 4
+FACTS_VERSION = 5
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -53,6 +53,7 @@ _UNITS = {
     "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
     "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
     "%": "percent", "percent": "percent", "ntu": "NTU", "ft-lb": "foot*force_pound", "lb": "pound", "lbs": "pound",
+    "mj/cm2": "mJ/cm**2", "mw/cm2": "mW/cm**2",
     "kg": "kg", "gal": "gallon", "gallons": "gallon", "l": "liter", "litres": "liter", "liters": "liter",
 }
 _UNIT_RE = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
@@ -76,6 +77,8 @@ _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|
                           r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
+# an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
+_IMPERATIVE = re.compile(r"^(?:set|adjust|maintain|keep|hold|run|operate|control)\s+", re.IGNORECASE)
 # a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 # a tag in brackets just after the figure names its instrument: "... of 140 kPa (PSL-602)"
@@ -88,7 +91,7 @@ _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
 which who whom when where while as be is are was were been being shall must should will would may can could
 set adjusted maintained kept value setting nominal default typical normal normally approximately about
-plant station system unit""".split())
+plant station system unit give gives given has have provide provides use uses""".split())
 # words that set one of a pair apart: two subjects that differ by one of these are two things
 _SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
 min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
@@ -195,7 +198,10 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
         return None
     # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
     subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
-    subject_text = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)[-1]
+    parts = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)
+    # a tag set off by commas names what the words before it name: "the Clarifier 1 RAS pump, RAS-P1, to"
+    subject_text = " ".join(parts[-2:]) if len(parts) > 1 and _TAG.match(parts[-1].strip().lower()) else parts[-1]
+    subject_text = _IMPERATIVE.sub("", subject_text.strip())
     subject_text = re.sub(r"^\s*(?:[-*\u2022]\s*)?(?:the|a|an)?\s+", "", " " + subject_text.strip(),
                           flags=re.IGNORECASE).strip()
     tag = _TAG_AFTER.match(after)
@@ -225,12 +231,13 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
             continue
         # the row says what it is about in every cell that is not a figure: its name, its tag, the service
         # ("LIT-204 | Primary digester level | High alarm | 28.5 | ft")
-        label = " ".join(c.text for k, c in enumerate(row) if k != unit_column and _is_words(c.text))
+        label = " ".join(_strip_unit(c.text) for k, c in enumerate(row) if k != unit_column and _is_words(c.text))
         for i, cell in enumerate(row[1:], 1):
             if i == unit_column or i >= len(columns):
                 continue
             column = columns[i]
             written_unit = row[unit_column].text.strip() if unit_column is not None and unit_column < len(row) else ""
+            written_unit = written_unit or _column_unit(row[0].text)
             figure = _cell_figure(cell.text, written_unit, column)
             if figure is None:
                 continue
@@ -257,7 +264,8 @@ def _is_words(text: str) -> bool:
 
 def _cell_figure(text: str, unit_cell: str, column: str) -> tuple[str, float, str] | None:
     """(as written, number, pint unit) of a cell that is one figure, its unit in the cell, the row's unit
-    column or the column's name ("Setpoint (psi)")."""
+    column, the column's name ("Setpoint (psi)") or the row's label when equipment stands in the columns
+    ("High coolant temperature shutdown (°F) | 215 | 220")."""
     text = text.strip()
     m = _FIGURE.fullmatch(text)
     if m:
