@@ -51,37 +51,53 @@ PLANTED: list[frozenset[str]] = [
 ]
 
 NEAR_MISSES: list[str] = [
-    "DE-210 Rev 1 (superseded) says steam header setpoint 95 psig and lag start 88 psig; Rev 2 says 100 psig and 92 psig: two revisions of one document.",
+    "DE-210 Rev 1 (superseded) says steam header setpoint 95 psig and lag start 88 psig; Rev 2 says 100 "
+    "psig and 92 psig: two revisions of one document.",
     "DE-210 Rev 1 steam header setpoint 95 psig vs DE-250 setpoint 100 psig: Rev 1 is superseded, not current.",
-    "DE-210 Rev 2 revision-history line 'raised from 95 psig to 100 psig' vs DE-250 100 psig: the 95 is history, not a stated value.",
-    "DE-210 Rev 2 steam header design pressure 150 psig vs DE-250 steam header setpoint 100 psig / high alarm 125 psig: design value vs operating setpoint and alarm.",
-    "DE-210 Rev 2 'stack temperature must not exceed 450 degF' vs DE-250 B-1 stack high alarm 425 degF: a bound vs an alarm set below it.",
+    "DE-210 Rev 2 revision-history line 'raised from 95 psig to 100 psig' vs DE-250 100 psig: the 95 is "
+    "history, not a stated value.",
+    "DE-210 Rev 2 steam header design pressure 150 psig vs DE-250 steam header setpoint 100 psig / high "
+    "alarm 125 psig: design value vs operating setpoint and alarm.",
+    "DE-210 Rev 2 'stack temperature must not exceed 450 degF' vs DE-250 B-1 stack high alarm 425 degF: "
+    "a bound vs an alarm set below it.",
     "DE-250 B-1 stack high alarm 425 degF vs B-2 stack high alarm 440 degF: Boiler 1 vs Boiler 2.",
-    "DE-210 Rev 2 CP-1 (duty) start at 60% vs DE-250 CP-2 (standby) start at 80% and CP-1 stop at 30%: duty/standby and start/stop siblings.",
-    "DE-210 Rev 2 boiler water blowdown conductivity 3,000 uS/cm vs DE-230 cooling tower blowdown 1,800 uS/cm: different subjects sharing words.",
-    "DE-230 (Chiller Plant 1) CHWS setpoint 44 degF, condenser water setpoint 80 degF, loop DP 15 psi vs DE-231 (Chiller Plant 2) 42 degF, 78 degF, 18 psi: two plants' manuals.",
+    "DE-210 Rev 2 CP-1 (duty) start at 60% vs DE-250 CP-2 (standby) start at 80% and CP-1 stop at 30%: "
+    "duty/standby and start/stop siblings.",
+    "DE-210 Rev 2 boiler water blowdown conductivity 3,000 uS/cm vs DE-230 cooling tower blowdown 1,800 "
+    "uS/cm: different subjects sharing words.",
+    "DE-230 (Chiller Plant 1) CHWS setpoint 44 degF, condenser water setpoint 80 degF, loop DP 15 psi vs "
+    "DE-231 (Chiller Plant 2) 42 degF, 78 degF, 18 psi: two plants' manuals.",
     "DE-250 (Central Plant / Chiller Plant 1) CHWS setpoint 6.0 degC vs DE-231 (Chiller Plant 2) 42 degF: different plants.",
-    "DE-230 chilled water design supply temperature 42 degF vs DE-230 setpoint 44 degF and DE-250 setpoint 6.0 degC: design value vs operating setpoint.",
+    "DE-230 chilled water design supply temperature 42 degF vs DE-230 setpoint 44 degF and DE-250 "
+    "setpoint 6.0 degC: design value vs operating setpoint.",
     "DE-230 loop differential pressure setpoint 15 psi vs DE-250 loop DP setpoint 103 kPa: the same value in two units.",
     "DE-230 CT-1 fan start 78 degF vs DE-250 CT-2 fan start 79 degF (and CT-2 stop 73 degF): one value each for two tags.",
-    "DE-230 condenser water supply temperature setpoint 80 degF vs DE-250 CT-1 fan start on condenser water supply 76 degF: different quantities sharing words.",
+    "DE-230 condenser water supply temperature setpoint 80 degF vs DE-250 CT-1 fan start on condenser "
+    "water supply 76 degF: different quantities sharing words.",
     "DE-230 CT-1 basin low alarm 14 in vs DE-231 CT-3 basin low alarm 12 in: different towers at different plants.",
-    "DE-231 'drifts 2 degF above setpoint' and 'reset upward to 46 degF' vs its 42 degF setpoint and DE-230 44 degF: a change by an amount and a reset value at another plant.",
+    "DE-231 'drifts 2 degF above setpoint' and 'reset upward to 46 degF' vs its 42 degF setpoint and "
+    "DE-230 44 degF: a change by an amount and a reset value at another plant.",
     "DE-230 CH-1 1,200 tons / CH-2 800 tons vs DE-231 CH-3 and CH-4 1,000 tons: capacities of different chillers.",
     "WTP-101 RWP-1 rated capacity 2.5 MGD vs WTP-150 RWP-2 rated capacity 2.0 MGD: one value each for two tags.",
     "WTP-101 / WTP-140 HSP-1 capacity vs WTP-150 HSP-2 rated capacity 1,800 gpm: different pumps.",
-    "WTP-101 raw water pump discharge pressure 'between 35 and 45 psi' vs WTP-150 RWP-1 normal discharge pressure 40 psi: a value inside the range.",
+    "WTP-101 raw water pump discharge pressure 'between 35 and 45 psi' vs WTP-150 RWP-1 normal discharge "
+    "pressure 40 psi: a value inside the range.",
     "WTP-101 fluoride residual 0.7 mg/L vs WTP-150 finished water fluoride target 0.7 ppm: the same value (mg/L = ppm in water).",
     "WTP-101 clearwell high level alarm 16.5 ft vs WTP-150 LIT-301 low alarm 6.0 ft: high/low siblings (the high alarms agree).",
-    "WTP-101 'confirm wet well level above 4.5 ft' start permissive vs WTP-150 LIT-101 low alarm 0.75 m and high alarm 3.2 m: different quantities on the same instrument.",
-    "WTP-101 raw water turbidity high 50 NTU (stated twice in WTP-101) vs WTP-150 filter effluent turbidity alarm 0.3 NTU: different subjects; the repeat within WTP-101 agrees.",
+    "WTP-101 'confirm wet well level above 4.5 ft' start permissive vs WTP-150 LIT-101 low alarm 0.75 m "
+    "and high alarm 3.2 m: different quantities on the same instrument.",
+    "WTP-101 raw water turbidity high 50 NTU (stated twice in WTP-101) vs WTP-150 filter effluent "
+    "turbidity alarm 0.3 NTU: different subjects; the repeat within WTP-101 agrees.",
     "WTP-101 'if the chlorine residual drops by 0.3 mg/L' vs clearwell residual 1.2 / 1.5 mg/L: a change by an amount.",
-    "WTP-140 distribution minimum free chlorine 'at least 0.2 mg/L' vs clearwell residual 1.2 / 1.5 mg/L: a bound at a different location.",
+    "WTP-140 distribution minimum free chlorine 'at least 0.2 mg/L' vs clearwell residual 1.2 / 1.5 "
+    "mg/L: a bound at a different location.",
     "WTP-140 PRV-12 outlet setpoint 65 psi vs WTP-150 PRV-12 outlet 448 kPa: the same value in two units.",
     "WTP-140 RES-N overflow 24.0 ft and RES-H low alarm 9.0 ft vs WTP-150 7.32 m and 2.74 m: the same values in two units.",
     "WTP-140 RES-H overflow 28.5 ft vs WTP-150 RES-N overflow 7.32 m: different reservoirs.",
-    "WTP-140 Zone 2 normal pressure 60 to 85 psi vs WTP-150 Zone 2 Ridge Road reading 72 psi: a value inside the range; Zone 1 range 55 to 75 psi is a sibling.",
-    "WTP-140 'lower the BPS-2 discharge setpoint by 5 psi' and 'no zone below 20 psi' vs BPS-2 92 psi / 6.0 bar: a change by an amount and a bound.",
+    "WTP-140 Zone 2 normal pressure 60 to 85 psi vs WTP-150 Zone 2 Ridge Road reading 72 psi: a value "
+    "inside the range; Zone 1 range 55 to 75 psi is a sibling.",
+    "WTP-140 'lower the BPS-2 discharge setpoint by 5 psi' and 'no zone below 20 psi' vs BPS-2 92 psi / "
+    "6.0 bar: a change by an amount and a bound.",
 ]
 
 
