@@ -200,7 +200,7 @@ class Engine:
             doc = manifest.document(status.doc_id)
             if doc is None:
                 raise UserError(f"{status.name} of {number} is no longer indexed", "run the comparison again")
-            chunks = list(manifest.chunks(manifest.chunk_hashes(status.doc_id)).values())
+            chunks = manifest.document_chunks(status.doc_id)
             tables = manifest.tables_in(status.doc_id, 0, 2**62)
             return sections_of(doc.title, chunks, tables, status.identity.revision), doc
 
@@ -224,7 +224,7 @@ class Engine:
         fresh = [d for d in docs.values() if known.get(d.doc_id) != f"{FACTS_VERSION}:{d.content_hash}"]
         if not stale and not fresh:
             return
-        read = {d.doc_id: facts_of(list(manifest.chunks(manifest.chunk_hashes(d.doc_id)).values()),
+        read = {d.doc_id: facts_of(manifest.document_chunks(d.doc_id),
                                    manifest.tables_in(d.doc_id, 0, 2**62)) for d in fresh}
         with manifest.transaction() as db:
             manifest.delete_facts(db, stale)

@@ -83,7 +83,7 @@ class Found:
 
 
 def _section_chunks(manifest: Manifest, source: Source) -> list[ChunkRecord]:
-    return [c for c in manifest.chunks(manifest.chunk_hashes(source.doc_id)).values() if c.section == source.section]
+    return [c for c in manifest.document_chunks(source.doc_id) if c.section == source.section]
 
 
 # section lines read lately: a card reads the same section for its pieces, its lists and its citations,

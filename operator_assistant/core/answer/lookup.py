@@ -406,7 +406,7 @@ class Lookup:
         document = self.manifest.document(record.doc_id)
         if document is None:
             return None
-        chunks = sorted(self.manifest.chunks(self.manifest.chunk_hashes(record.doc_id)).values(), key=lambda c: c.start)
+        chunks = self.manifest.document_chunks(record.doc_id)
         holding = [c for c in chunks if c.start < end and c.end > start]
         if not holding:
             return None

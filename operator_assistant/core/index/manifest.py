@@ -546,6 +546,11 @@ class Manifest:
                 found[row[0]] = _chunk_from_row(row)
         return found
 
+    def document_chunks(self, doc_id: str) -> list[ChunkRecord]:
+        """Every chunk of one document, in the order of the text."""
+        rows = self.db.execute(f"SELECT {_CHUNK_COLUMNS} FROM chunks WHERE doc_id = ? ORDER BY start, end", (doc_id,))
+        return [_chunk_from_row(row) for row in rows]
+
     def chunk_count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
 
