@@ -26,7 +26,7 @@ from operator_assistant.errors import Cancelled, UserError
 from operator_assistant.folder.wire import Json
 from operator_assistant.resources import CONSOLE, golden_questions, install_role
 
-if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+if TYPE_CHECKING:  # imported lazily at run time: the models' runtimes take seconds
     from operator_assistant.core.answer.records import Card
     from operator_assistant.core.local_folder import LocalFolder
     from operator_assistant.evaluation.golden import GoldenQuestion
@@ -56,8 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="fetch or verify the bundled model weights")
     models_sub = models.add_subparsers(dest="action", metavar="ACTION", required=True)
     models_sub.add_parser("fetch", help="download the weights listed in models/manifest.toml, verify them,"
-                                        " build the embedder's int8 export from them")
-    models_sub.add_parser("prepare", help="(re)build only the embedder's int8 export from the verified weights")
+                                        " build the embedders' ONNX exports from them")
+    models_sub.add_parser("prepare", help="(re)build only the embedders' ONNX exports (float32 and int8) from their weights")
     models_sub.add_parser("verify", help="check every weight file against its sha256")
 
     ingest = sub.add_parser("ingest", help="index files and folders (PDF, DOCX, Markdown, HTML, text)")
@@ -174,7 +174,7 @@ _opened: list[Any] = []  # workspaces (and the data-folder claims they hold) clo
 
 
 def _workspace(args: argparse.Namespace, data_dir: Path | None = None, audit: bool = True) -> LocalFolder:
-    """The data folder this command works on, opened (the workspace module is imported lazily: torch takes seconds)."""
+    """The data folder this command works on, opened (imported lazily: the models' runtimes take seconds)."""
     from operator_assistant.core.local_folder import LocalFolder
 
     # parsing in a child process: a parser crash on a damaged file fails that file, not the run,

@@ -59,14 +59,13 @@ class Settings:
     reference_weight: float = 1.0  # extra ranking of the chunks of a section the query names by number ("§7605")
     embed_batch_size: int = 32
     # "" (default): the backend the index was built with, so an upgrade never re-embeds a plant's
-    # index; a new or empty index gets "bf16". "bf16": passages by the full model in bfloat16 where
-    # the CPU has bfloat16 instructions (float32 elsewhere), questions and the refusal evidence in
-    # float32: same answers on both question sets, ingest 1.35-1.8x faster (BENCHMARKS.md "bfloat16
-    # passages"). "torch": everything in float32. "auto": passages by the int8 export `models fetch`
-    # builds for the shipped embedder, questions by the full model; it lost two real-document
-    # answers that float32 gets right (BENCHMARKS.md "Ingest speed: embedder"), so never chosen
-    # by default. "auto" applies to the shipped embedder only. Setting one that differs from the
-    # index's re-embeds the index on the next ingest or reindex.
+    # index; a new or empty index gets "onnx". "onnx": the model's float32 ONNX export on ONNX
+    # Runtime, no torch; the same vectors and index id as "torch" (everything in float32 on torch).
+    # "bf16" (needs torch): passages in bfloat16 where the CPU has bfloat16 instructions, questions
+    # in float32 (BENCHMARKS.md "bfloat16 passages"). "int8" ("auto" in earlier releases): passages
+    # by the int8 export, questions by the float32 one; it lost two real-document answers that
+    # float32 gets right (BENCHMARKS.md "Ingest speed: embedder"), so never chosen by default.
+    # Setting one whose id differs from the index's re-embeds the index on the next ingest or reindex.
     embed_backend: str = ""
     # answering
     reranker: str = ""  # a cross-encoder in models/; "" = the manifest's, if one is installed
@@ -233,8 +232,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
         raise UserError(f"setting 'audit_keep_days' in {origin} must be 0 or more")
     if "admin_idle_minutes" in checked and not 0 < checked["admin_idle_minutes"] <= 24 * 60:
         raise UserError(f"setting 'admin_idle_minutes' in {origin} must be more than 0 and at most a day (1440)")
-    if "embed_backend" in checked and checked["embed_backend"] not in ("", "auto", "torch", "bf16"):
-        raise UserError(f"setting 'embed_backend' in {origin} must be '' (as the index), 'auto', 'torch' or 'bf16',"
+    if "embed_backend" in checked and checked["embed_backend"] not in ("", "onnx", "int8", "auto", "torch", "bf16"):
+        raise UserError(f"setting 'embed_backend' in {origin} must be '' (as the index), 'onnx', 'int8', 'torch' or 'bf16',"
                         f" not {checked['embed_backend']!r}")
     if "answer_mode" in checked and checked["answer_mode"] not in ANSWER_MODES:
         raise UserError(f"setting 'answer_mode' in {origin} must be one of {', '.join(ANSWER_MODES)},"

@@ -24,6 +24,11 @@ CONSOLE_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "tokeniz
                       "fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core", "kubernetes", "grpc",
                       "opentelemetry", "pyarrow", "pandas")
 
+# What a full installation built without --with-torch leaves out: torch and what is there only to
+# run models on it (embedders run on ONNX Runtime; core/embedding.py).
+TORCH_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "safetensors", "sympy", "networkx",
+                    "sklearn", "functorch", "torchgen")
+
 
 def is_bundle() -> bool:
     """True inside the PyInstaller application folder built by packaging/build.py."""

@@ -17,7 +17,7 @@ from operator_assistant.config import load_settings
 from operator_assistant.errors import UserError
 from operator_assistant.resources import golden_questions, sample_documents
 
-if TYPE_CHECKING:  # imported lazily at run time: torch takes seconds
+if TYPE_CHECKING:  # imported lazily at run time: the models' runtimes take seconds
     from operator_assistant.core.assistant import Answer, Assistant
     from operator_assistant.core.local_folder import LocalFolder
 

@@ -1,8 +1,11 @@
-"""Build the self-contained application folder: `python packaging/build.py [--role full|console] [--dist DIR]`.
+"""Build the self-contained application folder: `python packaging/build.py [--role full|console] [--with-torch] [--dist DIR]`.
 
 --role full (the default), DIST/operator-assistant/: the window with its own index and models, the
-command line, and `serve` (the plant server). --role console, DIST/operator-assistant-console/: the
-window and command line of a plant server's console only (no torch, weights, index engine or server).
+command line, and `serve` (the plant server); embedders run on ONNX Runtime and torch is left out.
+--with-torch puts torch in too (about 630 MB more), for an admin's cross-encoder, an admin's embedder
+that has no ONNX export yet, or the "bf16" and "torch" embed backends. --role console,
+DIST/operator-assistant-console/: the window and command line of a plant server's console only (no
+torch, weights, index engine or server).
 Either runs without Python or this checkout:
   DIST/FOLDER/operator-assistant               opens the window
   DIST/FOLDER/operator-assistant --self-test   checks the installation, no window
@@ -23,6 +26,7 @@ SPEC = ROOT / "packaging" / "operator-assistant.spec"
 ROLES = ("full", "console")
 FOLDERS = {"full": "operator-assistant", "console": "operator-assistant-console"}
 ROLE_VARIABLE = "OPERATOR_ASSISTANT_BUILD_ROLE"  # read by the spec
+TORCH_VARIABLE = "OPERATOR_ASSISTANT_BUILD_TORCH"
 
 
 def folder_size(path: Path) -> int:
@@ -35,8 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=None, help="PyInstaller's work folder (default build/pyinstaller-ROLE)")
     parser.add_argument("--role", choices=ROLES, default="full",
                         help="full: own index and models, and `serve`; console: only talks to a plant server")
+    parser.add_argument("--with-torch", action="store_true",
+                        help="full role: include torch, for models that need it (an admin's cross-encoder)")
     args = parser.parse_args(argv)
-    work = args.work or ROOT / "build" / f"pyinstaller-{args.role}"
+    work = args.work or ROOT / "build" / f"pyinstaller-{args.role}{'-torch' if args.with_torch else ''}"
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
@@ -45,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                "--distpath", str(args.dist), "--workpath", str(work), str(SPEC)]
-    env = {**os.environ, "PYTHONHASHSEED": "0", ROLE_VARIABLE: args.role}
+    env = {**os.environ, "PYTHONHASHSEED": "0", ROLE_VARIABLE: args.role, TORCH_VARIABLE: "1" if args.with_torch else "0"}
     done = subprocess.run(command, cwd=ROOT, env=env)
     if done.returncode != 0:
         print(f"error: the build failed (PyInstaller exit {done.returncode}); see the messages above", file=sys.stderr)

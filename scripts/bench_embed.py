@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--every", type=int, default=1, help="keep every Nth chunk")
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--backends", default="auto,torch", help="comma-separated: torch, auto, bf16, bf16-weights")
+    parser.add_argument("--backends", default="onnx,torch", help="comma-separated: onnx, int8, torch, bf16, bf16-weights")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--golden", type=Path, help="golden questions: compare rankings with torch float32's")
     args = parser.parse_args()

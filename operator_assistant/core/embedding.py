@@ -1,11 +1,17 @@
 """Dense embedders. The interface is small so that any sentence-transformers model
 an admin puts in models/ can be used.
 
-Three backends: sentence-transformers on torch in float32 (the default, and every model
-an admin adds); the same with passages in bfloat16 on CPUs with bfloat16 instructions; and
-the int8 ONNX export that `models fetch` builds for the shipped embedder (about twice as fast
-on two cores, BENCHMARKS.md "Ingest speed: embedder"). All embed texts in order of length,
-so a batch pads to similar lengths, and return the vectors in the caller's order."""
+Backends (the `embed_backend` setting):
+- "onnx", the default: the model's float32 ONNX export (core/embedding_export.py) on ONNX
+  Runtime, for passages and questions alike. Its vectors are torch's within cosine 0.9999, so
+  it records the model's own id, and torch is not imported (the default bundle leaves it out).
+- "int8": passages by the int8 export (about twice as fast at ingest, vectors within cosine
+  0.98), questions by the float32 export; an id of its own.
+- "torch": sentence-transformers on torch in float32, the same vectors and id as "onnx".
+- "bf16": passages in bfloat16 under torch on CPUs with bfloat16 instructions, questions in
+  float32; an id of its own.
+All embed texts in order of length, so a batch pads to similar lengths, and return the
+vectors in the caller's order."""
 
 from __future__ import annotations
 
@@ -15,12 +21,14 @@ from typing import Protocol
 
 import numpy as np
 
+from operator_assistant.core.embedding_export import ExportKind
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
 
 log = logging.getLogger("retrieval")
 
-BACKENDS = ("auto", "torch", "bf16")
+BACKENDS = ("onnx", "int8", "torch", "bf16")
+ALIASES = {"auto": "int8"}  # "auto" was the int8 option's name in earlier releases
 
 
 class Embedder(Protocol):
@@ -104,17 +112,17 @@ class SentenceTransformerEmbedder:
 
 
 class OnnxEmbedder:
-    """The shipped embedder's int8 export (core/embedding_export.py) run with onnxruntime."""
+    """An embedder's ONNX export (core/embedding_export.py) run with onnxruntime."""
 
-    def __init__(self, model: ResolvedModel, batch_size: int = 32, threads: int = 0) -> None:
+    def __init__(self, model: ResolvedModel, kind: ExportKind, batch_size: int = 32, threads: int = 0) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         from operator_assistant.core.embedding_export import export_dir, verified_record
 
-        record = verified_record(model)
+        record = verified_record(model, kind, use_cache=True)
         if record is None:
-            raise ModelError(f"embedder {model.name} has no int8 export", FETCH_HINT)
+            raise ModelError(f"embedder {model.name} has no {kind.name} ONNX export", FETCH_HINT)
         self.record = record
         self._tokenizer = Tokenizer.from_file(str(model.path / "tokenizer.json"))
         # The same cut as sentence-transformers: max_seq_length word pieces, special tokens included.
@@ -124,14 +132,15 @@ class OnnxEmbedder:
         options.intra_op_num_threads = threads  # 0 = one per physical core
         options.inter_op_num_threads = 1
         try:
-            self._session = onnxruntime.InferenceSession(str(export_dir(model) / record.file), options,
+            self._session = onnxruntime.InferenceSession(str(export_dir(model, kind) / record.file), options,
                                                          providers=["CPUExecutionProvider"])
         except Exception as exc:  # the hash matched, so this is an onnxruntime that cannot run it
-            raise ModelError(f"the int8 export of {model.name} could not be loaded: {exc}", FETCH_HINT) from exc
-        # The stored index records this id: vectors from the export differ slightly from torch's,
-        # so switching between the two re-embeds the index (core/ingest.py).
-        self.model_id = f"{model.model_id}+int8@{record.sha256[:12]}"
-        self.backend = "onnx-int8"
+            raise ModelError(f"the {kind.name} export of {model.name} could not be loaded: {exc}", FETCH_HINT) from exc
+        # The index records this id. The float32 export gives the model's own vectors (checked
+        # within cosine 0.9999 when it was made), so it shares torch's id and either can read an
+        # index the other built; int8 vectors differ, so switching to or from them re-embeds.
+        self.model_id = model.model_id if kind.name == "fp32" else f"{model.model_id}+int8@{record.sha256[:12]}"
+        self.backend = f"onnx-{kind.name}"
         self.dimension = record.dimension
         self.batch_size = batch_size
 
@@ -150,11 +159,11 @@ class OnnxEmbedder:
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
 
-    def _encode(self, texts: list[str]) -> np.ndarray:
+    def _encode(self, texts: list[str], batch_size: int | None = None) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         # Within the group, sort by word pieces (exact) rather than characters.
-        for idx in length_groups([len(e.ids) for e in encodings], self.batch_size):
+        for idx in length_groups([len(e.ids) for e in encodings], batch_size or self.batch_size):
             out[idx] = self._run([encodings[i] for i in idx])
         return out
 
@@ -166,28 +175,29 @@ class OnnxEmbedder:
         return self.embed([text])[0]
 
     def embed_like_query(self, texts: Sequence[str]) -> np.ndarray:
-        return self.embed(texts)
+        return self._encode(list(texts), QUESTION_TIME_BATCH) if texts else np.zeros((0, self.dimension), np.float32)
 
 
 class SplitEmbedder:
-    """Passages by the int8 export, questions by the full model.
+    """Passages by one embedder, questions by another of the same model.
 
-    Ingest embeds every passage of a library, and the export does it twice as fast. A question
-    is one short text: it is embedded by the full model, and so is what is compared with it at
-    question time (the sentences whose similarity is the refusal evidence), so the refusal signal
-    and its fitted threshold are the full model's. The index holds the export's vectors and
-    records the export's id; a full-precision question ranks them as the export's own question
-    vector would within measurement noise (BENCHMARKS.md "Ingest speed: embedder").
+    Ingest embeds every passage of a library, and the int8 export does it twice as fast. A
+    question is one short text: it is embedded by the full-precision model, and so is what is
+    compared with it at question time (the sentences whose similarity is the refusal evidence),
+    so the refusal signal and its fitted threshold are the full model's. The index holds the
+    passages' vectors and records their id; a full-precision question ranks them as the
+    export's own question vector would within measurement noise (BENCHMARKS.md "Ingest speed:
+    embedder").
     """
 
-    def __init__(self, passages: OnnxEmbedder, questions: SentenceTransformerEmbedder) -> None:
+    def __init__(self, passages: Embedder, questions: Embedder, backend: str) -> None:
         if passages.dimension != questions.dimension:
-            raise ModelError(f"the int8 export gives {passages.dimension} numbers a vector, the model {questions.dimension}",
-                             FETCH_HINT)
+            raise ModelError(f"the passages' embedder gives {passages.dimension} numbers a vector,"
+                             f" the questions' {questions.dimension}", FETCH_HINT)
         self.passages, self.questions = passages, questions
         self.model_id = passages.model_id  # what the index holds
         self.dimension = passages.dimension
-        self.backend = "onnx-int8 passages, torch questions"
+        self.backend = backend
 
     def embed(self, texts: Sequence[str], progress: Callable[[int], None] | None = None,
               cancel: Callable[[], bool] | None = None) -> np.ndarray:
@@ -254,36 +264,57 @@ class Bf16PassageEmbedder:
 
 def default_backend(model_id: str, index_embedder_id: str | None) -> str:
     """The backend when the settings name none: the one the index was built with (its id's suffix),
-    so that an existing index is never re-embedded by an upgrade; "bf16" for a new or empty index,
-    or one built with another model (re-embedded anyway), where the CPU runs bfloat16 natively."""
+    so that an existing index is never re-embedded by an upgrade; otherwise "onnx", the float32
+    export, which shares torch's id (an index built on torch in float32 is read as it is).
+    A bfloat16 index where torch is not installed (the default bundle) is re-embedded by "onnx"."""
+    from operator_assistant.core.embedding_export import torch_installed
+
     if index_embedder_id is not None and index_embedder_id.startswith(model_id):
         suffix = index_embedder_id[len(model_id):]
-        if suffix == "":
-            return "torch"
-        if suffix == "+bf16":
+        if suffix == "+bf16" and torch_installed():
             return "bf16"
         if suffix.startswith("+int8@"):
-            return "auto"
-    return "bf16" if bf16_unsupported_reason() is None else "torch"
+            return "int8"
+    return "onnx"
 
 
-def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "torch",
+def _export_ready(model: ResolvedModel, kind: ExportKind) -> bool:
+    """True when a verified export is there, or has just been made (first use of an admin's model);
+    False when the model cannot be exported. A damaged or stale export raises ModelError: it is
+    rebuilt only by `models fetch` / `models prepare`, never behind the admin's back."""
+    from operator_assistant.core.embedding_export import prepare_export, read_record, verified_record
+
+    if read_record(model, kind) is not None:
+        return verified_record(model, kind, use_cache=True) is not None
+    log.info("embedder %s: making its %s ONNX export (first use)", model.name, kind.name)
+    return prepare_export(model, lambda line: log.info("%s", line), kind) is not None
+
+
+def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "onnx",
                   threads: int = 0) -> Embedder:
-    """Passages by the int8 export and questions by torch (SplitEmbedder) when the export was
-    built for this shipped model and `backend` is "auto"; passages in bfloat16 and questions in
-    float32 (Bf16PassageEmbedder) when `backend` is "bf16" and the CPU runs bfloat16 natively;
-    otherwise torch in float32 for both.
+    """The embedder for `backend` (see the module's docstring).
 
-    Only manifest models, whose weights are hash-checked, use an export; an admin's folder
-    runs on torch even if it holds a copy of one. A damaged or stale export is refused with a
-    ModelError rather than silently replaced by torch: the two give slightly different
-    vectors, and the index must not mix them."""
-    if backend == "auto" and model.in_manifest:
-        from operator_assistant.core.embedding_export import read_record
+    The float32 export is made the first time an admin's model is loaded (where torch is
+    installed); a model it does not reproduce runs on torch with the same id. A damaged or stale
+    export is refused with a ModelError rather than silently replaced: the index must not mix
+    vectors of two kinds."""
+    from operator_assistant.core.embedding_export import FP32, INT8, torch_installed
 
-        if read_record(model) is not None:
-            return SplitEmbedder(OnnxEmbedder(model, batch_size, threads), SentenceTransformerEmbedder(model, batch_size))
-        log.warning("embedder %s has no int8 export; using torch (slower). %s", model.name, FETCH_HINT)
+    backend = ALIASES.get(backend, backend)
+    if backend in ("onnx", "int8"):
+        if _export_ready(model, FP32):
+            questions = OnnxEmbedder(model, FP32, batch_size, threads)
+            if backend == "onnx":
+                return questions
+            if _export_ready(model, INT8):
+                return SplitEmbedder(OnnxEmbedder(model, INT8, batch_size, threads), questions,
+                                     "onnx-int8 passages, onnx-fp32 questions")
+            log.warning("embedder %s has no int8 export; embedding in float32", model.name)
+            return questions
+        if not torch_installed():
+            raise ModelError(f"embedder {model.name} cannot be exported to ONNX, and this installation has no torch"
+                             " to run it", "choose another embedder, or use a bundle built with --with-torch")
+        log.warning("embedder %s cannot be exported to ONNX; running it on torch", model.name)
     embedder = SentenceTransformerEmbedder(model, batch_size)
     if backend == "bf16":
         reason = bf16_unsupported_reason()

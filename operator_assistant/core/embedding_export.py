@@ -1,16 +1,22 @@
-"""The embedder's fast path: an int8 ONNX export made at build time from the bundled weights.
+"""Embedders on ONNX Runtime: exports made from the verified weights, so torch is not needed to run them.
 
-`operator-assistant models fetch` (run by `make setup`) verifies the embedder's weights
-against the manifest, exports the whole sentence-transformers pipeline to ONNX, quantizes
-its weight matrices to int8 and records the sha256 of the result in `export.json` beside
-it. Nothing is downloaded. At load the record is checked against the weights it was made
-from and the file's hash; anything that does not match is refused.
+Two kinds. "fp32" is the default way every embedder runs: the whole sentence-transformers
+pipeline (transformer, pooling, normalisation) exported to ONNX in float32, accepted only
+when its vectors are within cosine 0.9999 of torch's; its vectors are the model's own, so
+the index records the model's id unchanged. "int8" (an option, about twice as fast at
+ingest) quantizes the weight matrices and gets an id of its own.
 
-torch and onnx are imported only while building; loading needs onnxruntime alone.
+`operator-assistant models fetch` (run by `make setup` and the bundle build) builds both for
+the shipped embedders; a sentence-transformers folder an admin adds is exported the first
+time it is loaded, where torch is installed. Each export's sha256 and the weights it was
+made from are recorded in `export.json` beside it; at load anything that does not match is
+refused. Nothing is downloaded. torch and onnx are imported only while building; loading
+needs onnxruntime alone.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import os
@@ -20,19 +26,34 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from operator_assistant.core.models import FETCH_HINT, ResolvedModel, sha256_file
+import platformdirs
+
+from operator_assistant.core.models import FETCH_HINT, ResolvedModel, VerifiedCache, sha256_file
 from operator_assistant.errors import ModelError
 from operator_assistant.files import write_atomically
 
 log = logging.getLogger("models")
 
-EXPORT_DIR = "onnx-int8"
 EXPORT_FILE = "model.onnx"
 RECORD_FILE = "export.json"
-# Bumped whenever the export or quantization changes, so older exports are rebuilt, not trusted.
+
+
+@dataclass(frozen=True)
+class ExportKind:
+    name: str
+    folder: str  # beside the model's own files
+    # Bumped whenever the export or quantization changes, so older exports are rebuilt, not trusted.
+    recipe: str
+    min_cosine: float  # lowest cosine to torch's vectors on the check sentences for the export to be accepted
+
+
+FP32 = ExportKind("fp32", "onnx-fp32", "st-pipeline-opset17-fp32/1", 0.9999)
 # Per-channel int8 weights on the MatMuls only: per-tensor scales lost too much (mean cosine
 # to the torch vectors 0.946 on the sample corpus, 0.994 per channel; BENCHMARKS.md).
-RECIPE = "st-pipeline-opset17+dynamic-int8-matmul-per-channel/1"
+INT8 = ExportKind("int8", "onnx-int8", "st-pipeline-opset17+dynamic-int8-matmul-per-channel/1", 0.98)
+KINDS = (FP32, INT8)
+EXPORT_DIR = INT8.folder  # the int8 export's folder, as earlier releases named it
+RECIPE = INT8.recipe
 # Sentences the export is checked on before it is accepted (fp32 export vs torch, and int8).
 _CHECK_TEXTS = (
     "Close the discharge valve before starting pump P-101A.",
@@ -40,7 +61,6 @@ _CHECK_TEXTS = (
     "Lockout/tagout: isolate, verify zero energy, then apply your personal lock and tag.",
     "Bacterial growth in distribution mains increases when water temperature rises above 20 °C.",
 )
-MIN_CHECK_COSINE = 0.98
 
 
 @dataclass(frozen=True)
@@ -55,13 +75,18 @@ class ExportRecord:
     versions: dict[str, str]
 
 
-def export_dir(model: ResolvedModel) -> Path:
-    return model.path / EXPORT_DIR
+def export_dir(model: ResolvedModel, kind: ExportKind = INT8) -> Path:
+    """Beside the model's files; for an admin's model in a folder this user cannot write, in the user's cache."""
+    here = model.path / kind.folder
+    if model.in_manifest or here.exists() or os.access(model.path, os.W_OK):
+        return here
+    cache = Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False))
+    return cache / "exports" / model.model_id.replace("@", "-") / kind.folder
 
 
-def read_record(model: ResolvedModel) -> ExportRecord | None:
-    """The export's record, or None when no export was made (the torch path is used then)."""
-    path = export_dir(model) / RECORD_FILE
+def read_record(model: ResolvedModel, kind: ExportKind = INT8) -> ExportRecord | None:
+    """The export's record, or None when no export was made."""
+    path = export_dir(model, kind) / RECORD_FILE
     if not path.is_file():
         return None
     try:
@@ -70,54 +95,73 @@ def read_record(model: ResolvedModel) -> ExportRecord | None:
         raise ModelError(f"embedder export record {path} is unreadable: {exc}", FETCH_HINT) from exc
 
 
-def export_problems(model: ResolvedModel, record: ExportRecord) -> list[str]:
-    """Why an export cannot be trusted; empty when it is the one made from these weights."""
+def export_problems(model: ResolvedModel, record: ExportRecord, kind: ExportKind = INT8,
+                    use_cache: bool = False) -> list[str]:
+    """Why an export cannot be trusted; empty when it is the one made from these weights.
+
+    With `use_cache`, a file whose size and modification time match its last check is not hashed
+    again (as the weights at start-up: the float32 export is 90 MB)."""
     problems = []
-    if record.recipe != RECIPE:
+    if record.recipe != kind.recipe:
         problems.append(f"made by an older recipe ({record.recipe})")
     if record.source_model_id != model.model_id:
         problems.append(f"made from other weights ({record.source_model_id}, now {model.model_id})")
-    file = export_dir(model) / record.file
+    folder = export_dir(model, kind)
+    file = folder / record.file
     if not file.is_file():
-        problems.append(f"{EXPORT_DIR}/{record.file}: missing")
-    elif sha256_file(file) != record.sha256:
-        problems.append(f"{EXPORT_DIR}/{record.file}: sha256 does not match {RECORD_FILE} (damaged or replaced)")
+        problems.append(f"{kind.folder}/{record.file}: missing")
+    else:
+        cache = VerifiedCache(folder)
+        if cache.sha(file, record.file, use_cache) != record.sha256:
+            problems.append(f"{kind.folder}/{record.file}: sha256 does not match {RECORD_FILE} (damaged or replaced)")
+        cache.save()
     return problems
 
 
-def verified_record(model: ResolvedModel) -> ExportRecord | None:
+def verified_record(model: ResolvedModel, kind: ExportKind = INT8, use_cache: bool = False) -> ExportRecord | None:
     """The export's record after checking it; None when there is none; ModelError when it is damaged."""
-    record = read_record(model)
+    record = read_record(model, kind)
     if record is None:
         return None
-    problems = export_problems(model, record)
+    problems = export_problems(model, record, kind, use_cache)
     if problems:
-        raise ModelError(f"the fast embedder export of {model.name} is not usable: {'; '.join(problems)}",
+        raise ModelError(f"the {kind.name} ONNX export of embedder {model.name} is not usable: {'; '.join(problems)}",
                          f"{FETCH_HINT} (it rebuilds the export from the bundled weights)")
     return record
 
 
-def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print) -> ExportRecord | None:
-    """Build the int8 export from the model's own files unless a verified one is there already.
+def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print,
+                   kind: ExportKind = INT8) -> ExportRecord | None:
+    """Build an export from the model's own files unless a verified one is there already.
 
-    Returns None (and the torch path stays in use) for a model the export does not reproduce."""
+    Returns None for a model the export does not reproduce (it then runs on torch)."""
     try:
-        record = read_record(model)
+        record = read_record(model, kind)
     except ModelError:
         record = None
-    if record is not None and not export_problems(model, record):
-        report(f"{model.name}: int8 export present and verified")
+    if record is not None and not export_problems(model, record, kind):
+        report(f"{model.name}: {kind.name} export present and verified")
         return record
     if record is not None:
-        report(f"{model.name}: rebuilding the int8 export ({'; '.join(export_problems(model, record))})")
-    return _build(model, report)
+        report(f"{model.name}: rebuilding the {kind.name} export ({'; '.join(export_problems(model, record, kind))})")
+    return _build(model, report, kind)
 
 
-def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord | None:
+def torch_installed() -> bool:
+    """Whether torch can be imported here, without importing it (the default bundle leaves it out)."""
+    return importlib.util.find_spec("torch") is not None
+
+
+def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind) -> ExportRecord | None:
     if not (model.path / "modules.json").is_file() or not (model.path / "tokenizer.json").is_file():
         # Not a sentence-transformers folder with a fast tokenizer: nothing to export.
-        log.info("%s: no modules.json or tokenizer.json, no int8 export; the torch path is used", model.name)
+        log.info("%s: no modules.json or tokenizer.json, no %s export; the torch path is used", model.name, kind.name)
         return None
+    if not torch_installed():
+        raise ModelError(f"embedder {model.name} has no {kind.name} ONNX export, and making one needs torch,"
+                         " which this installation leaves out",
+                         "run `operator-assistant models prepare` where torch is installed (a source checkout, or a"
+                         " bundle built with --with-torch) and copy the model folder back, or choose another embedder")
     # Heavy imports only here: building needs torch and onnx, loading does not.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import numpy as np
@@ -127,7 +171,7 @@ def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord 
     from onnxruntime.quantization import QuantType, quantize_dynamic
     from sentence_transformers import SentenceTransformer
 
-    target = export_dir(model)
+    target = export_dir(model, kind)
     try:
         st = SentenceTransformer(str(model.path), device="cpu", local_files_only=True).eval()
     except Exception as exc:  # not loadable: loading it for use will say so with the same error
@@ -153,7 +197,7 @@ def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord 
     reference = st.encode(list(_CHECK_TEXTS), normalize_embeddings=True, convert_to_numpy=True)
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target, prefix=".build-") as tmp:
-        fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / EXPORT_FILE
+        fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
         axes = {name: {0: "batch", 1: "tokens"} for name in names} | {"sentence_embedding": {0: "batch"}}
         with torch.no_grad(), warnings.catch_warnings():
             # the tracer's notes on shapes it fixes (batch and length stay dynamic, checked below)
@@ -161,30 +205,35 @@ def _build(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord 
             torch.onnx.export(Pipeline().eval(), tuple(features[n] for n in names), str(fp32),
                               input_names=names, output_names=["sentence_embedding"],
                               dynamic_axes=axes, opset_version=17, dynamo=False)
-        graph = onnx.load(str(fp32), load_external_data=False)
-        # Only MatMuls whose second input is a weight; attention's activation-by-activation
-        # products stay float.
-        weights = {init.name for init in graph.graph.initializer}
-        activation_matmuls = [n.name for n in graph.graph.node
-                              if n.op_type == "MatMul" and n.input[1] not in weights]
-        quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
-                         op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
-        session = onnxruntime.InferenceSession(str(int8), providers=["CPUExecutionProvider"])
+        built = fp32
+        if kind is INT8:
+            graph = onnx.load(str(fp32), load_external_data=False)
+            # Only MatMuls whose second input is a weight; attention's activation-by-activation
+            # products stay float.
+            weights = {init.name for init in graph.graph.initializer}
+            activation_matmuls = [n.name for n in graph.graph.node
+                                  if n.op_type == "MatMul" and n.input[1] not in weights]
+            quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
+                             op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
+            built = int8
+        session = onnxruntime.InferenceSession(str(built), providers=["CPUExecutionProvider"])
         out = session.run(None, {n: features[n].numpy() for n in names})[0]
         out = out / np.linalg.norm(out, axis=1, keepdims=True)
         cosine = float((out * reference).sum(axis=1).min())
-        if cosine < MIN_CHECK_COSINE:
-            report(f"{model.name}: int8 export differs from the model (cosine {cosine:.3f}); the torch path is used")
+        if cosine < kind.min_cosine:
+            report(f"{model.name}: {kind.name} export differs from the model (cosine {cosine:.5f},"
+                   f" {kind.min_cosine} needed); the torch path is used")
             return None
         if not st.max_seq_length:  # the fast path cuts texts where the model does: it must know where
             report(f"{model.name}: the model gives no maximum text length; the torch path is used")
             return None
         record = ExportRecord(
-            recipe=RECIPE, source_model_id=model.model_id, file=EXPORT_FILE, sha256=sha256_file(int8),
+            recipe=kind.recipe, source_model_id=model.model_id, file=EXPORT_FILE, sha256=sha256_file(built),
             inputs=names, dimension=int(out.shape[1]), max_seq_length=int(st.max_seq_length),
             versions={"torch": torch.__version__, "onnx": onnx.__version__, "onnxruntime": onnxruntime.__version__},
         )
-        os.replace(int8, target / EXPORT_FILE)
+        os.replace(built, target / EXPORT_FILE)
     write_atomically(target / RECORD_FILE, json.dumps(asdict(record), indent=1))
-    report(f"{model.name}: int8 export built and recorded (sha256 {record.sha256[:12]}, check cosine {cosine:.4f})")
+    report(f"{model.name}: {kind.name} export built and recorded (sha256 {record.sha256[:12]},"
+           f" check cosine {cosine:.6f})")
     return record

@@ -86,7 +86,7 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-class _VerifiedCache:
+class VerifiedCache:
     """Remembers files already hashed, keyed by size and mtime, so start-up stays fast."""
 
     def __init__(self, models_dir: Path) -> None:
@@ -119,7 +119,7 @@ class _VerifiedCache:
 
 def verify_model(spec: ModelSpec, models_dir: Path, use_cache: bool = False) -> list[str]:
     """Problems with a model's files on disk; empty when every file matches its sha256."""
-    cache = _VerifiedCache(models_dir)
+    cache = VerifiedCache(models_dir)
     problems = []
     for rel, expected in spec.files.items():
         file = models_dir / spec.folder / rel
@@ -184,12 +184,14 @@ def fetch_models(models_dir: Path, report: Callable[[str], None] = print) -> Non
 
 
 def prepare_models(models_dir: Path, report: Callable[[str], None] = print) -> None:
-    """Build what is made from the fetched weights: the shipped embedders' int8 exports."""
-    from operator_assistant.core.embedding_export import prepare_export
+    """Build what is made from the fetched weights: every embedder's ONNX exports (float32, the
+    default, and int8), the shipped ones and any sentence-transformers folder an admin put here."""
+    from operator_assistant.core.embedding_export import KINDS, prepare_export
 
-    for spec in load_manifest(models_dir):
-        if spec.role == "embedder":
-            prepare_export(resolve_model(models_dir, spec.name, spec.role), report)
+    for name in available_models(models_dir, "embedder"):
+        model = resolve_model(models_dir, name, "embedder")
+        for kind in KINDS:
+            prepare_export(model, report, kind)
 
 
 def find_spec(models_dir: Path, name: str) -> ModelSpec | None:
@@ -199,12 +201,18 @@ def find_spec(models_dir: Path, name: str) -> ModelSpec | None:
     return None
 
 
+# Folders made beside an embedder's weights (core/embedding_export.py): not part of the weights.
+EXPORT_FOLDERS = ("onnx-fp32", "onnx-int8")
+
+
 def _folder_fingerprint(path: Path) -> str:
     # Admin-supplied models have no manifest hashes; names, sizes and the small
     # config files identify a set of weights well enough to notice a swap.
     digest = hashlib.sha256()
     for file in sorted(p for p in path.rglob("*") if p.is_file()):
         rel = file.relative_to(path).as_posix()
+        if rel.split("/", 1)[0] in EXPORT_FOLDERS:
+            continue
         digest.update(f"{rel}:{file.stat().st_size}\n".encode())
         if file.suffix == ".json" and file.stat().st_size < 1 << 20:
             digest.update(file.read_bytes())
@@ -248,17 +256,23 @@ def model_status(models_dir: Path) -> list[ModelInfo]:
 
 
 def export_state(model: ResolvedModel) -> str:
-    """One line on an embedder's int8 export: verified, not built, or why it is refused."""
-    from operator_assistant.core.embedding_export import export_problems, read_record
+    """One line on an embedder's ONNX exports: each verified, not built, or why it is refused."""
+    from operator_assistant.core.embedding_export import KINDS, export_problems, read_record
 
-    try:
-        record = read_record(model)
-    except ModelError as exc:
-        return f"int8 export not usable: {exc.message}"
-    if record is None:
-        return "no int8 export: torch path"
-    problems = export_problems(model, record)
-    return "int8 export verified" if not problems else f"int8 export not usable: {'; '.join(problems)}"
+    states = []
+    for kind in KINDS:
+        try:
+            record = read_record(model, kind)
+        except ModelError as exc:
+            states.append(f"{kind.name} export not usable: {exc.message}")
+            continue
+        if record is None:
+            states.append(f"no {kind.name} export")
+            continue
+        problems = export_problems(model, record, kind)
+        states.append(f"{kind.name} export verified" if not problems
+                      else f"{kind.name} export not usable: {'; '.join(problems)}")
+    return ", ".join(states)
 
 
 def available_models(models_dir: Path, role: str) -> list[str]:

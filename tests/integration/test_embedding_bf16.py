@@ -31,8 +31,15 @@ def bf16_embedder():
     return load_embedder(resolve_model(MODELS, NAME, "embedder"), backend="bf16")
 
 
+@pytest.fixture(scope="module")
+def torch_embedder():
+    """Float32 on torch: what bf16's questions are embedded with."""
+    return load_embedder(resolve_model(MODELS, NAME, "embedder"), backend="torch")
+
+
 @needs_bf16
-def test_passages_close_to_float32_questions_identical(bf16_embedder, embedder, sample_chunks: list[str]):
+def test_passages_close_to_float32_questions_identical(bf16_embedder, torch_embedder, sample_chunks: list[str]):
+    embedder = torch_embedder
     assert isinstance(bf16_embedder, Bf16PassageEmbedder)
     assert bf16_embedder.model_id == embedder.model_id + "+bf16"
     fast, full = bf16_embedder.embed(sample_chunks), embedder.embed(sample_chunks)
@@ -77,43 +84,46 @@ def test_an_index_built_in_float32_is_re_embedded_for_bf16(bf16_embedder, embedd
     assert_switching_embedders_re_embeds(tmp_path / "data", docs, embedder, bf16_embedder)
 
 
-def test_without_a_setting_a_new_index_is_built_in_bf16_and_an_existing_one_keeps_its_embedder(
-        embedder, tmp_path: Path, docs: Path):
+@needs_bf16
+def test_without_a_setting_a_bf16_index_keeps_bf16_and_a_new_one_is_built_on_onnx(
+        bf16_embedder, embedder, tmp_path: Path, docs: Path):
     from tests.support.engines import make_engine
 
     copy_sample(["confined-space-entry.txt"], docs)
     model_id = embedder.model_id
-    expected_new = model_id + "+bf16" if bf16_unsupported_reason() is None else model_id
     fresh = make_engine(tmp_path / "new")  # nothing in config.toml: the app's own choice
     assert not fresh.ingest([docs]).failed
-    assert fresh.store.embedder_id == fresh.embedder.model_id == expected_new
+    assert fresh.store.embedder_id == fresh.embedder.model_id == model_id
+    assert fresh.embedder.backend == "onnx-fp32"
     fresh.close()
 
-    # a plant's index built in float32 before this default: searched as it is, nothing re-embedded
-    old = make_engine(tmp_path / "old", embedder)
+    # a plant's index built in bfloat16 before this default: searched as it is, nothing re-embedded
+    old = make_engine(tmp_path / "old", bf16_embedder)
     assert not old.ingest([docs]).failed
     old.close()
     upgraded = make_engine(tmp_path / "old")
-    assert upgraded.embedder.model_id == model_id
+    assert upgraded.embedder.model_id == bf16_embedder.model_id
     hit = upgraded.search("What gas readings are required before entering a confined space?").hits[0]
     assert hit.document.source.endswith("confined-space-entry.txt")
     (docs / "note.txt").write_text("Confined space permits are kept for one year.\n", encoding="utf-8")
     report = upgraded.ingest([docs])
-    assert not report.notes and report.chunks_embedded == 1  # only the new file, in float32
-    assert upgraded.store.embedder_id == model_id
+    assert not report.notes and report.chunks_embedded == 1  # only the new file, in bfloat16
     upgraded.close()
 
     # an admin's explicit choice wins over the index's (and re-embeds it, as before)
-    assert make_engine(tmp_path / "new", embed_backend="torch").embedder.model_id == model_id
+    assert make_engine(tmp_path / "old", embed_backend="onnx").embedder.model_id == model_id
 
 
 def test_the_default_follows_the_index_id_suffix(monkeypatch):
-    monkeypatch.setattr(embedding, "bf16_unsupported_reason", lambda: None)
+    from operator_assistant.core import embedding_export
+
+    monkeypatch.setattr(embedding_export, "torch_installed", lambda: True)
     m = "all-MiniLM-L6-v2@6f1d5c9f7e99"
-    assert embedding.default_backend(m, None) == "bf16"
-    assert embedding.default_backend(m, m) == "torch"
+    assert embedding.default_backend(m, None) == "onnx"
+    assert embedding.default_backend(m, m) == "onnx"  # built on torch in float32: the same vectors and id
     assert embedding.default_backend(m, m + "+bf16") == "bf16"
-    assert embedding.default_backend(m, m + "+int8@07d80ef88cb1") == "auto"
-    assert embedding.default_backend(m, "bge-small@0123456789ab") == "bf16"  # another model: re-embedded anyway
-    monkeypatch.setattr(embedding, "bf16_unsupported_reason", lambda: "this CPU has no bfloat16 instructions")
-    assert embedding.default_backend(m, None) == "torch"  # and no warning on every start
+    assert embedding.default_backend(m, m + "+int8@07d80ef88cb1") == "int8"
+    assert embedding.default_backend(m, "bge-small@0123456789ab") == "onnx"  # another model: re-embedded anyway
+    # a bundle without torch cannot run bfloat16: the index is re-embedded in float32 by its next ingest
+    monkeypatch.setattr(embedding_export, "torch_installed", lambda: False)
+    assert embedding.default_backend(m, m + "+bf16") == "onnx"

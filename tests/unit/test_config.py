@@ -26,7 +26,7 @@ def test_data_dir_from_environment(tmp_path: Path, monkeypatch):
     ("top_k = 0\n", "must be positive"),
     ("top_k = \n", "cannot read settings file"),
     ("chunk_target = 2000\n", "chunk_max"),
-    ('embed_backend = "gpu"\n', "'auto', 'torch' or 'bf16', not 'gpu'"),
+    ('embed_backend = "gpu"\n', "'onnx', 'int8', 'torch' or 'bf16', not 'gpu'"),
 ])
 def test_bad_settings_file_gives_a_clear_message(tmp_path: Path, content: str, message: str):
     (tmp_path / "config.toml").write_text(content, encoding="utf-8")
