@@ -50,6 +50,11 @@ class CrossEncoderReranker:
     is_model = True
 
     def __init__(self, model: ResolvedModel, batch_size: int = 16, max_length: int = 512) -> None:
+        from operator_assistant.core.embedding_export import torch_installed
+
+        if not torch_installed():
+            raise ModelError(f"reranker {model.name} runs on torch, which this installation leaves out",
+                             "use a bundle built with --with-torch, or clear the reranker setting")
         from sentence_transformers import CrossEncoder
 
         try:
