@@ -32,6 +32,7 @@ ENV_DATA_DIR = "OPERATOR_ASSISTANT_DATA_DIR"
 ENV_MODELS_DIR = "OPERATOR_ASSISTANT_MODELS_DIR"
 ENV_EMBEDDER = "OPERATOR_ASSISTANT_EMBEDDER"
 CONFIG_FILE = "config.toml"
+MAX_INGEST_READERS = 16
 LOCATION_FILE = "location.toml"
 
 
@@ -79,6 +80,9 @@ class Settings:
     answer_mode: str = "card"
     llm_threads: int = 0  # 0 = all cores
     ingest_batch_chunks: int = 256  # chunks embedded and written together; smaller = finer-grained commits
+    # documents read (parsed, OCR'd) at once, each in a child process, while this one embeds and
+    # writes; 0 = from the core count (`ingest_readers_for`; BENCHMARKS.md "Issue 29")
+    ingest_readers: int = 0
     max_file_mb: int = 200  # larger files are refused with a message (a guard against huge or runaway files)
     admin_idle_minutes: float = 10.0  # admin mode locks itself after this long without admin activity
     audit_max_bytes: int = 5_000_000  # the audit log starts a new file beyond this size
@@ -99,6 +103,15 @@ class Settings:
 
 
 _TUNABLE = {f.name for f in dataclasses.fields(Settings)} - {"data_dir", "models_dir"}
+
+
+def ingest_readers_for(setting: int, cores: int | None = None) -> int:
+    """Documents read at once: the setting, or when it is 0 one per two cores (at least one), so the
+    readers and the embedder, which runs on every core, share them (BENCHMARKS.md "Issue 29")."""
+    if setting:
+        return setting
+    cores = cores or os.cpu_count() or 1
+    return max(1, min(MAX_INGEST_READERS, cores // 2))
 
 
 def location_file() -> Path:
@@ -222,6 +235,8 @@ def _check_types(values: dict[str, Any], origin: str) -> dict[str, Any]:
             raise UserError(f"setting '{key}' in {origin} must be positive, not {checked[key]}")
     if "temperature" in checked and not 0 <= checked["temperature"] <= 2:
         raise UserError(f"setting 'temperature' in {origin} must be between 0 and 2")
+    if "ingest_readers" in checked and not 0 <= checked["ingest_readers"] <= MAX_INGEST_READERS:
+        raise UserError(f"setting 'ingest_readers' in {origin} must be 0 (from the core count) to {MAX_INGEST_READERS}")
     if "llm_threads" in checked and checked["llm_threads"] < 0:
         raise UserError(f"setting 'llm_threads' in {origin} must be 0 (all cores) or more")
     if "audit_max_bytes" in checked and checked["audit_max_bytes"] < 1024:

@@ -27,7 +27,7 @@ CONSOLE_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "tokeniz
 # What a full installation built without --with-torch leaves out: torch and what is there only to
 # run models on it (embedders run on ONNX Runtime; core/embedding.py).
 TORCH_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "safetensors", "sympy", "networkx",
-                    "sklearn", "functorch", "torchgen")
+                    "sklearn", "functorch", "torchgen", "huggingface_hub", "hf_xet")
 
 
 def is_bundle() -> bool:

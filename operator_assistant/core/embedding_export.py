@@ -16,7 +16,6 @@ needs onnxruntime alone.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import os
@@ -28,7 +27,7 @@ from pathlib import Path
 
 import platformdirs
 
-from operator_assistant.core.models import FETCH_HINT, ResolvedModel, VerifiedCache, sha256_file
+from operator_assistant.core.models import FETCH_HINT, ResolvedModel, VerifiedCache, sha256_file, torch_weights_needed
 from operator_assistant.errors import ModelError
 from operator_assistant.files import write_atomically
 
@@ -76,9 +75,9 @@ class ExportRecord:
 
 
 def export_dir(model: ResolvedModel, kind: ExportKind = INT8) -> Path:
-    """Beside the model's files; for an admin's model in a folder this user cannot write, in the user's cache."""
+    """Beside the model's files; where that folder cannot be written (a read-only bundle), in the user's cache."""
     here = model.path / kind.folder
-    if model.in_manifest or here.exists() or os.access(model.path, os.W_OK):
+    if here.exists() or os.access(model.path, os.W_OK):
         return here
     cache = Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False))
     return cache / "exports" / model.model_id.replace("@", "-") / kind.folder
@@ -149,7 +148,7 @@ def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print,
 
 def torch_installed() -> bool:
     """Whether torch can be imported here, without importing it (the default bundle leaves it out)."""
-    return importlib.util.find_spec("torch") is not None
+    return torch_weights_needed()
 
 
 def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind) -> ExportRecord | None:
@@ -157,6 +156,8 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
         # Not a sentence-transformers folder with a fast tokenizer: nothing to export.
         log.info("%s: no modules.json or tokenizer.json, no %s export; the torch path is used", model.name, kind.name)
         return None
+    if kind is INT8:
+        return _quantize(model, report)
     if not torch_installed():
         raise ModelError(f"embedder {model.name} has no {kind.name} ONNX export, and making one needs torch,"
                          " which this installation leaves out",
@@ -168,7 +169,6 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
     import onnx
     import onnxruntime
     import torch
-    from onnxruntime.quantization import QuantType, quantize_dynamic
     from sentence_transformers import SentenceTransformer
 
     target = export_dir(model, kind)
@@ -197,7 +197,7 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
     reference = st.encode(list(_CHECK_TEXTS), normalize_embeddings=True, convert_to_numpy=True)
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target, prefix=".build-") as tmp:
-        fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
+        fp32 = Path(tmp) / "fp32.onnx"
         axes = {name: {0: "batch", 1: "tokens"} for name in names} | {"sentence_embedding": {0: "batch"}}
         with torch.no_grad(), warnings.catch_warnings():
             # the tracer's notes on shapes it fixes (batch and length stay dynamic, checked below)
@@ -206,16 +206,6 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
                               input_names=names, output_names=["sentence_embedding"],
                               dynamic_axes=axes, opset_version=17, dynamo=False)
         built = fp32
-        if kind is INT8:
-            graph = onnx.load(str(fp32), load_external_data=False)
-            # Only MatMuls whose second input is a weight; attention's activation-by-activation
-            # products stay float.
-            weights = {init.name for init in graph.graph.initializer}
-            activation_matmuls = [n.name for n in graph.graph.node
-                                  if n.op_type == "MatMul" and n.input[1] not in weights]
-            quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
-                             op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
-            built = int8
         session = onnxruntime.InferenceSession(str(built), providers=["CPUExecutionProvider"])
         out = session.run(None, {n: features[n].numpy() for n in names})[0]
         out = out / np.linalg.norm(out, axis=1, keepdims=True)
@@ -237,3 +227,61 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
     report(f"{model.name}: {kind.name} export built and recorded (sha256 {record.sha256[:12]},"
            f" check cosine {cosine:.6f})")
     return record
+
+
+def _quantize(model: ResolvedModel, report: Callable[[str], None]) -> ExportRecord | None:
+    """The int8 export, made from the verified float32 one (so without torch: the default bundle
+    ships only the float32 export and makes this one the first time it is asked for)."""
+    source = prepare_export(model, report, FP32)
+    if source is None:
+        return None
+    import numpy as np
+    import onnx
+    import onnxruntime
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    fp32 = export_dir(model, FP32) / source.file
+    target = export_dir(model, INT8)
+    target.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target, prefix=".build-") as tmp:
+        int8 = Path(tmp) / EXPORT_FILE
+        graph = onnx.load(str(fp32), load_external_data=False)
+        # Only MatMuls whose second input is a weight; attention's activation-by-activation products stay float.
+        weights = {init.name for init in graph.graph.initializer}
+        activation_matmuls = [n.name for n in graph.graph.node if n.op_type == "MatMul" and n.input[1] not in weights]
+        quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
+                         op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
+        feed = _check_feed(model, source)
+        vectors = []
+        for file in (fp32, int8):
+            out = onnxruntime.InferenceSession(str(file), providers=["CPUExecutionProvider"]).run(None, feed)[0]
+            vectors.append(out / np.linalg.norm(out, axis=1, keepdims=True))
+        # the float32 export is the model's own vectors (within cosine FP32.min_cosine of torch's)
+        cosine = float((vectors[0] * vectors[1]).sum(axis=1).min())
+        if cosine < INT8.min_cosine:
+            report(f"{model.name}: int8 export differs from the model (cosine {cosine:.5f}, {INT8.min_cosine} needed);"
+                   " it is not made")
+            return None
+        record = ExportRecord(
+            recipe=INT8.recipe, source_model_id=model.model_id, file=EXPORT_FILE, sha256=sha256_file(int8),
+            inputs=source.inputs, dimension=source.dimension, max_seq_length=source.max_seq_length,
+            versions={"from_fp32_sha256": source.sha256, "onnx": onnx.__version__, "onnxruntime": onnxruntime.__version__},
+        )
+        os.replace(int8, target / EXPORT_FILE)
+    write_atomically(target / RECORD_FILE, json.dumps(asdict(record), indent=1))
+    report(f"{model.name}: int8 export built and recorded (sha256 {record.sha256[:12]}, check cosine {cosine:.6f})")
+    return record
+
+
+def _check_feed(model: ResolvedModel, record: ExportRecord) -> dict:
+    """The check sentences as the export's inputs, tokenized as the embedder tokenizes them."""
+    import numpy as np
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(model.path / "tokenizer.json"))
+    tokenizer.enable_truncation(record.max_seq_length)
+    tokenizer.enable_padding()
+    encodings = tokenizer.encode_batch(list(_CHECK_TEXTS))
+    columns = {"input_ids": [e.ids for e in encodings], "attention_mask": [e.attention_mask for e in encodings],
+               "token_type_ids": [e.type_ids for e in encodings]}
+    return {name: np.asarray(columns[name], dtype=np.int64) for name in record.inputs}

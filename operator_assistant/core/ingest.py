@@ -12,6 +12,7 @@ import logging
 import os
 import stat
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from operator_assistant.core.documents import Document, is_supported, parse_docu
 from operator_assistant.core.documents.entries import Entry, find_entries
 from operator_assistant.core.documents.identity import read_identity
 from operator_assistant.core.documents.ocr import OcrEngine, OcrReader
-from operator_assistant.core.documents.process import DocumentProcess
+from operator_assistant.core.documents.process import CHILD_STOPPED, DocumentProcess
 from operator_assistant.core.documents.sniff import sniff_file
 from operator_assistant.core.documents.tables import Table
 from operator_assistant.core.embedding import Embedder
@@ -449,7 +450,7 @@ def ingest_paths(request: IngestRequest, store: IndexStore, embedder: Embedder, 
 
             parse: Parser
             if ahead is not None:
-                parse = partial(ahead.parse, upcoming=files[n + 1] if n + 1 < len(files) else None,
+                parse = partial(ahead.parse, upcoming=files[n + 1:n + 1 + 2 * ahead.reader.workers],
                                 progress=page_progress, cancel=cancel)
             else:
                 parse = partial(parse_document, ocr=OcrReader(ocr, page_progress, cancel) if ocr is not None else None)
@@ -542,57 +543,79 @@ def _unchanged(existing: DocumentInfo | None, content_hash: str, params: ChunkPa
 
 
 class ReadAhead:
-    """Starts reading the next file in the child process while this one is chunked, embedded and written.
+    """Starts reading the next files in the child processes while this one is chunked, embedded and written.
 
     Parsing (text layer, tables, OCR) is most of a real manual's ingest (BENCHMARKS.md "Ingest
-    speed"); in the child it runs on one core while this process embeds on the other. A file is
-    read ahead only when its bytes are not indexed already; one that then turns out to be a
-    duplicate, or to have changed in the meantime, is dropped and read again at its turn.
+    speed"); in the children it runs beside this process's embedding, `reader.workers` files at
+    once. A file is read ahead only when its bytes are not indexed already; one that then turns
+    out to be a duplicate, or to have changed in the meantime, is dropped and read again at its
+    turn. Files are still taken in order, so the index is written in the order given.
     """
 
     def __init__(self, reader: DocumentProcess, store: IndexStore, params: ChunkParams, force: bool,
                  max_file_bytes: int) -> None:
         self.reader, self.store, self.params = reader, store, params
         self.force, self.max_file_bytes = force, max_file_bytes
-        self._next: tuple[Path, bytes, Future[Document]] | None = None
+        self._ahead: deque[tuple[Path, bytes, Future[Document]]] = deque()
+        self._looked_at: set[Path] = set()  # upcoming files read ahead already, or found not to need it
 
-    def parse(self, file: Path, data: bytes, *, upcoming: Path | None, progress: Callable[[int, int], None],
+    def parse(self, file: Path, data: bytes, *, upcoming: Sequence[Path], progress: Callable[[int, int], None],
               cancel: CancelCheck | None) -> Document:
         started = None
-        if self._next is not None:
-            path, read, future = self._next
-            self._next = None
-            if path == file and read == data:
-                started = future
-            else:
+        if any(path == file for path, _, _ in self._ahead):
+            while True:  # files before this one that were not read after all (duplicates) are dropped
+                path, read, future = self._ahead.popleft()
+                if path == file and read == data:
+                    started = future
+                if path == file:
+                    break
+                self.reader.abandon(future)
+            if started is None:  # changed since it was read ahead
                 self.reader.abandon(future)
         if started is None:
             started = self.reader.start(file, data)
         try:
-            document = self.reader.wait(started, progress, cancel)
+            document = self._wait(file, data, started, progress, cancel)
         except DocumentError:
             self._begin(upcoming)
             raise
         self._begin(upcoming)
         return document
 
-    def _begin(self, file: Path | None) -> None:
-        if file is None:
-            return
+    def _wait(self, file: Path, data: bytes, started: Future[Document], progress: Callable[[int, int], None],
+              cancel: CancelCheck | None) -> Document:
         try:
-            data = read_file(file, self.max_file_bytes)
-        except DocumentError:
-            return  # reported at its turn
-        existing = self.store.manifest.document_by_source(str(file))
-        if not self.force and _unchanged(existing, hashlib.sha256(data).hexdigest(), self.params):
-            return
-        self._next = (file, data, self.reader.start(file, data))
+            return self.reader.wait(started, progress, cancel)
+        except DocumentError as exc:
+            if exc.message != CHILD_STOPPED or self.reader.workers == 1:
+                raise
+        # A child crashed while several files were being read, and a crash stops them all: the one
+        # that caused it is not known. Read this file again alone; only if it crashes alone is it to blame.
+        self.drop()
+        log.info("the document readers stopped; reading %s again on its own", file)
+        return self.reader.wait(self.reader.start(file, data), progress, cancel)
+
+    def _begin(self, upcoming: Sequence[Path]) -> None:
+        for file in upcoming:
+            if len(self._ahead) >= self.reader.workers:
+                return
+            if file in self._looked_at:
+                continue
+            self._looked_at.add(file)
+            try:
+                data = read_file(file, self.max_file_bytes)
+            except DocumentError:
+                continue  # reported at its turn
+            existing = self.store.manifest.document_by_source(str(file))
+            if not self.force and _unchanged(existing, hashlib.sha256(data).hexdigest(), self.params):
+                continue
+            self._ahead.append((file, data, self.reader.start(file, data)))
 
     def drop(self) -> None:
-        """The run is over or cancelled: a file read ahead is not wanted."""
-        if self._next is not None:
-            self.reader.abandon(self._next[2])
-            self._next = None
+        """The run is over or cancelled (or the readers stopped): the files read ahead are not wanted."""
+        if self._ahead:
+            self.reader.abandon_all([future for _, _, future in self._ahead])
+            self._ahead.clear()
 
 
 def _failed(store: IndexStore, source: str, existing: DocumentInfo | None, reason: str,

@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from operator_assistant.config import Settings, load_settings
+from operator_assistant.config import Settings, ingest_readers_for, load_settings
 from operator_assistant.core.audit import AuditLog
 from operator_assistant.core.documents.process import DocumentProcess, OcrSettings
 from operator_assistant.core.engine import Engine
@@ -88,8 +88,8 @@ class LocalFolder:
         self.settings = settings
         self._audit = audit
         self._separate_writer = separate_writer
-        self._reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
-            if parse_in_child else None
+        self._reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads),
+                                       ingest_readers_for(settings.ingest_readers)) if parse_in_child else None
         self._embedder = embedder
         self._today = today
         self._lock = threading.RLock()

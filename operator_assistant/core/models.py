@@ -6,6 +6,7 @@ Weights are fetched at build time and only ever loaded from the models folder.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import os
@@ -117,12 +118,27 @@ class VerifiedCache:
             pass  # a read-only install still works; it just hashes again next time
 
 
+# An embedder's weights as torch reads them. An installation without torch (the default bundle)
+# runs embedders from their ONNX export and leaves these out; where torch is installed they are needed.
+TORCH_WEIGHTS = (".safetensors", ".bin", ".pt", ".pth")
+
+
+def torch_weights_needed() -> bool:
+    return importlib.util.find_spec("torch") is not None
+
+
+def is_torch_weight(spec: ModelSpec, rel: str) -> bool:
+    return spec.role == "embedder" and rel.endswith(TORCH_WEIGHTS)
+
+
 def verify_model(spec: ModelSpec, models_dir: Path, use_cache: bool = False) -> list[str]:
     """Problems with a model's files on disk; empty when every file matches its sha256."""
     cache = VerifiedCache(models_dir)
     problems = []
     for rel, expected in spec.files.items():
         file = models_dir / spec.folder / rel
+        if not file.is_file() and is_torch_weight(spec, rel) and not torch_weights_needed():
+            continue
         if not file.is_file():
             problems.append(f"{spec.folder}/{rel}: missing")
         elif cache.sha(file, f"{spec.folder}/{rel}", use_cache) != expected:

@@ -83,10 +83,22 @@ def test_self_test_passes_offline_read_only_without_python(bundle: Path, tmp_pat
     assert "PASS  ingest sample corpus" in run.stdout
     assert "PASS  answerable question" in run.stdout
     assert "PASS  question not in the documents" in run.stdout
-    assert "self-test passed: 4/4" in run.stdout
+    assert "PASS  OCR" in run.stdout
+    assert "self-test passed: 5/5" in run.stdout
     # the self-test's data dir was a temporary one, and it is gone
     assert "operator-assistant-self-test-" in run.stdout
     assert not list((tmp_path / "tmp").glob("operator-assistant-self-test-*"))
+
+
+def test_the_full_bundle_leaves_torch_out_and_stays_under_a_gibibyte(bundle: Path) -> None:
+    internal = bundle / "_internal"
+    for left_out in ("torch", "sentence_transformers", "transformers", "huggingface_hub"):
+        assert not (internal / left_out).exists(), left_out
+    # the embedder runs from its float32 export; its torch weights are not needed without torch
+    assert (internal / "models" / "all-MiniLM-L6-v2" / "onnx-fp32" / "model.onnx").is_file()
+    assert not (internal / "models" / "all-MiniLM-L6-v2" / "model.safetensors").exists()
+    size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
+    assert size < 2**30, f"{size / 2**20:.0f} MiB"  # issue 29: an installer under 1 GiB with every shipped model
 
 
 @needs_namespaces

@@ -6,10 +6,11 @@ a tenth of a second or more (BENCHMARKS.md, GUI-thread stalls); a thread does no
 that crashes the interpreter on a damaged file (pdfium is C) takes only the child with it: the
 file is reported as unreadable and the next one gets a new child.
 
-The child is started on first use (spawn: none of this process's threads or models) and kept.
-OCR runs in the child, with the weights from the models folder loaded there when a page first
-needs them; page progress comes back over a queue and a cancel goes over an event, checked
-between pages as it is in this process. This module only turns a file into a Document: it must
+The children are started on first use (spawn: none of this process's threads or models) and
+kept; with `workers` > 1 several files are read at once, each in a child of its own. OCR runs
+in the child, with the weights from the models folder loaded there when a page first needs them;
+page progress comes back over a queue and a cancel goes over an event, checked between pages as
+it is in this process. This module only turns a file into a Document: it must
 not touch the index or any of the caller's models.
 """
 
@@ -51,10 +52,11 @@ class OcrSettings:
 
 
 # The child's side: set once by _start when the child process begins.
-_progress: Any = None  # multiprocessing queue of (page index, page count)
+_progress: Any = None  # multiprocessing queue of (path, page index, page count)
 _cancel: Any = None  # multiprocessing event
 _ocr_settings: OcrSettings | None = None
 _ocr_engine: OcrEngine | None = None
+_reading = ""  # the path this child is reading, so its page progress names its document
 
 
 def _start(progress: Any, cancel: Any, ocr: OcrSettings | None) -> None:
@@ -87,7 +89,7 @@ def _engine() -> OcrEngine:
 
 
 def _page_read(page: int, pages: int) -> None:
-    _progress.put((page, pages))
+    _progress.put((_reading, page, pages))
 
 
 def _ready() -> None:
@@ -97,6 +99,8 @@ def _ready() -> None:
 
 
 def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> Document:
+    global _reading
+    _reading = path
     reader: PageReader | None = None
     if stored is not None:
         reader = StoredPages(stored)
@@ -107,15 +111,22 @@ def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> D
 
 
 class DocumentProcess:
-    """Parses documents in a child process, one at a time; `parse` waits for one like a call,
-    `start` and `wait` let the caller do other work (embed the last file) while it reads.
-    One caller at a time: the page progress and the cancel are those of the document waited for.
+    """Parses documents in child processes, `workers` at a time; `parse` waits for one like a
+    call, `start` and `wait` let the caller do other work (embed the last file) while they read.
+    One caller at a time: the page progress shown is that of the document waited for, and a
+    cancel stops every document being read.
 
-    `ocr`: the child reads scanned pages with these weights; without it a scan is unreadable,
+    `ocr`: the children read scanned pages with these weights; without it a scan is unreadable,
     as `parse_document` without a page reader.
     """
 
-    def __init__(self, ocr: OcrSettings | None = None) -> None:
+    def __init__(self, ocr: OcrSettings | None = None, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be 1 or more, not {workers}")
+        self.workers = workers
+        if ocr is not None and workers > 1 and ocr.threads == 0:
+            # OCR's threads shared among the children reading at once, not all cores each
+            ocr = OcrSettings(ocr.models_dir, ocr.model, max(1, (os.cpu_count() or 1) // workers))
         self.ocr = ocr
         self._pool: ProcessPoolExecutor | None = None
         self._progress: Any = None
@@ -138,16 +149,18 @@ class DocumentProcess:
 
     def start(self, path: Path, data: bytes | None = None, *,
               stored: dict[int, OcrPage] | None = None) -> Future[Document]:
-        """Begin reading a document; documents are read one after another, in the order started."""
+        """Begin reading a document; documents are taken up in the order started, `workers` at a time."""
         with self._lock:
             try:
                 pool = self._started()
                 self._cancel.clear()  # a cancel was for the documents before this one
-                return pool.submit(_read, str(path), data, stored)
-            except BrokenProcessPool:  # the child died between documents: this one gets a new child
+                future = pool.submit(_read, str(path), data, stored)
+            except BrokenProcessPool:  # a child died between documents: this one gets new children
                 self._stop()
                 pool = self._started()
-                return pool.submit(_read, str(path), data, stored)
+                future = pool.submit(_read, str(path), data, stored)
+            future.path = str(path)  # type: ignore[attr-defined]  # whose page progress wait() shows
+            return future
 
     def wait(self, started: Future[Document], progress: Callable[[int, int], None] | None = None,
              cancel: Callable[[], bool] | None = None) -> Document:
@@ -156,14 +169,16 @@ class DocumentProcess:
         # milliseconds, and waiting out the queue's timeout cost 0.1 s a file (half the parse
         # time of a folder of short SOPs).
         started.add_done_callback(lambda _: self._progress.put(None))
+        path = getattr(started, "path", None)
         while not started.done():
             try:
                 item = self._progress.get(timeout=0.1)
             except queue.Empty:
                 pass
             else:
-                if item is not None and progress is not None:
-                    progress(*item)
+                # pages of documents read alongside this one are not this one's progress
+                if item is not None and progress is not None and item[0] == path:
+                    progress(*item[1:])
             if cancel is not None and cancel():
                 self._cancel.set()
         try:
@@ -177,8 +192,14 @@ class DocumentProcess:
             self._drain()
 
     def abandon(self, started: Future[Document]) -> None:
-        """Not wanted any more (the run was cancelled): stop its OCR at the next page."""
-        if not started.cancel():
+        """Not wanted any more. Not begun: dropped. Being read: left to finish, unless it is the only
+        document being read (its OCR then stops at the next page), as a cancel reaches every child."""
+        if not started.cancel() and self.workers == 1:
+            self._cancel.set()
+
+    def abandon_all(self, started: list[Future[Document]]) -> None:
+        """The run is over or cancelled: none of these is wanted; OCR stops at the next page."""
+        if [future for future in started if not future.cancel()]:
             self._cancel.set()
 
     def close(self) -> None:
@@ -189,7 +210,7 @@ class DocumentProcess:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._progress, self._cancel = context.Queue(), context.Event()
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start,
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_start,
                                              initargs=(self._progress, self._cancel, self.ocr))
         return self._pool
 
