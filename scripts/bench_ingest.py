@@ -1,9 +1,9 @@
 """Where ingestion time goes: embedding against everything else (parse, OCR, chunk, writes).
 
-    .venv/bin/python scripts/bench_ingest.py corpus/documents [--backend auto|torch|bf16] [--stages]
+    .venv/bin/python scripts/bench_ingest.py corpus/documents [--backend onnx|int8|torch|bf16] [--readers N] [--stages]
 Runs a full ingest into a fresh temporary data dir, timing the embedder's calls inside it.
---backend torch forces sentence-transformers on torch in float32 (the int8 export is used by
-default when `models fetch` built it); bf16 embeds passages in bfloat16. --stages afterwards
+--backend: as `embed_backend` ("" = what a new data folder gets: the float32 ONNX export);
+--readers: files read at once in child processes (as `ingest_readers`); --stages afterwards
 times parsing (with OCR) and tokenizing on their own.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.config import load_settings
+from operator_assistant.config import ingest_readers_for, load_settings
 from operator_assistant.core.chunking import chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.documents.ocr import OcrReader
@@ -76,14 +76,15 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--backend", choices=("", *BACKENDS), default="",
                         help="as embed_backend; \"\" (default): what the app picks for a new data folder")
+    parser.add_argument("--readers", type=int, default=0, help="as ingest_readers; 0: from the core count")
     parser.add_argument("--stages", action="store_true", help="also time parse+chunk and tokenize on their own")
     parser.add_argument("--parse", choices=("child", "here"), default="child",
                         help="parse in a child process, reading the next file ahead (as the app does), or in this one")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         settings = load_settings(data_dir=tmp, embed_backend=args.backend)
-        reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads)) \
-            if args.parse == "child" else None
+        reader = DocumentProcess(OcrSettings(settings.models_dir, settings.ocr_model, settings.llm_threads),
+                                 ingest_readers_for(args.readers)) if args.parse == "child" else None
         if reader is not None:
             reader.prestart()  # as LocalFolder.ingest does: the child starts while the embedder loads
         t0 = time.perf_counter()
@@ -101,7 +102,8 @@ def main() -> None:
             "backend": getattr(loaded, "backend", "?"), "embedder": loaded.model_id,
             "files": len(collect_files([args.folder])[0]), "failed": len(report.failed),
             "chunks": report.chunks_embedded, "model_load_s": round(load_s, 2),
-            "parse": args.parse, "ingest_s": round(ingest_s, 2), "ingest_cpu_s": round(ingest_cpu_s, 2),
+            "parse": args.parse, "readers": reader.workers if reader is not None else 0,
+            "ingest_s": round(ingest_s, 2), "ingest_cpu_s": round(ingest_cpu_s, 2),
             "child_cpu_s": round(child_cpu_s, 2),
             "chunks_per_s": round(report.chunks_embedded / ingest_s, 1),
             "embed_s": round(embedder.seconds, 2),

