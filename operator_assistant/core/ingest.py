@@ -573,7 +573,7 @@ class ReadAhead:
             if started is None:  # changed since it was read ahead
                 self.reader.abandon(future)
         if started is None:
-            started = self.reader.start(file, data)
+            started = self.reader.start_spread(file, data)
         try:
             document = self._wait(file, data, started, progress, cancel)
         except DocumentError:
@@ -609,7 +609,7 @@ class ReadAhead:
             existing = self.store.manifest.document_by_source(str(file))
             if not self.force and _unchanged(existing, hashlib.sha256(data).hexdigest(), self.params):
                 continue
-            self._ahead.append((file, data, self.reader.start(file, data)))
+            self._ahead.append((file, data, self.reader.start_spread(file, data)))
 
     def drop(self) -> None:
         """The run is over or cancelled (or the readers stopped): the files read ahead are not wanted."""

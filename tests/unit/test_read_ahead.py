@@ -39,6 +39,8 @@ class CrashingReaders:
         self.started.append(path.name)
         return future
 
+    start_spread = start
+
     def wait(self, started: Future, progress=None, cancel=None) -> Document:
         crashed = any(f.path.startswith("crash") for f in self.in_flight)  # type: ignore[attr-defined]
         for future in self.in_flight:

@@ -328,7 +328,7 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
     try:
         count = textpage.count_chars()
         raw = textpage.get_text_range() if count > 0 else ""
-        if not raw.strip() and ocr is not None:  # a scanned page: its text and word boxes come from OCR
+        if _scanned(raw) and ocr is not None:  # a scanned page: its text and word boxes come from OCR
             scanned = ocr.read_page(number, len(pdf), partial(_render_for_ocr, page))
             lines = _page_lines(scanned.text, [0.0] * len(scanned.text))
             return _Page(scanned.text, lines, [[(start, end)] for start, end, _ in lines], set(), [False] * len(lines),
@@ -360,6 +360,43 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
     finally:
         textpage.close()
         page.close()
+
+
+def _scanned(raw: str) -> bool:
+    """A page whose text layer is empty: OCR reads it."""
+    return not raw.strip()
+
+
+def scanned_pages(data: bytes) -> tuple[int, list[int]]:
+    """The page count and the pages (0-based) that OCR will read, without reading them: so that the
+    pages of one scan can be read by several OCR processes at once (core/documents/process.py).
+    Empty when the file is not a readable PDF (parsing it says why)."""
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError:
+        return 0, []
+    try:
+        pages = []
+        for number in range(len(pdf)):
+            try:
+                textpage = pdf[number].get_textpage()
+            except pdfium.PdfiumError:
+                continue  # a damaged page: parsing refuses the file with the page named
+            raw = textpage.get_text_range() if textpage.count_chars() > 0 else ""
+            if _scanned(raw):
+                pages.append(number)
+        return len(pdf), pages
+    finally:
+        pdf.close()
+
+
+def read_scanned_pages(data: bytes, pages: list[int], ocr: PageReader) -> dict[int, OcrPage]:
+    """OCR of these pages, as load_pdf reads them (the same rendering)."""
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return {number: ocr.read_page(number, len(pdf), partial(_render_for_ocr, pdf[number])) for number in pages}
+    finally:
+        pdf.close()
 
 
 def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document:

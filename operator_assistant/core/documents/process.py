@@ -98,6 +98,21 @@ def _ready() -> None:
     import pdfplumber  # noqa: F401
 
 
+def _scanned_pages(path: str, data: bytes | None) -> tuple[int, list[int]]:
+    from operator_assistant.core.documents.pdf import scanned_pages
+
+    return scanned_pages(Path(path).read_bytes() if data is None else data)
+
+
+def _ocr_pages(path: str, data: bytes | None, pages: list[int]) -> dict[int, OcrPage]:
+    global _reading
+    from operator_assistant.core.documents.pdf import read_scanned_pages
+
+    _reading = path
+    return read_scanned_pages(Path(path).read_bytes() if data is None else data, pages,
+                              OcrReader(_engine, _page_read, _cancel.is_set))
+
+
 def _read(path: str, data: bytes | None, stored: dict[int, OcrPage] | None) -> Document:
     global _reading
     _reading = path
@@ -161,6 +176,37 @@ class DocumentProcess:
                 future = pool.submit(_read, str(path), data, stored)
             future.path = str(path)  # type: ignore[attr-defined]  # whose page progress wait() shows
             return future
+
+    def start_spread(self, path: Path, data: bytes | None = None) -> Future[Document]:
+        """As `start`, but a PDF's scanned pages are read by every child at once (OCR is most of a
+        scan's time), then the document is put together from them in one. With one child, or no
+        OCR, the same as `start`."""
+        if self.workers == 1 or self.ocr is None or path.suffix.lower() != ".pdf":
+            return self.start(path, data)
+        done: Future[Document] = Future()
+        done.path = str(path)  # type: ignore[attr-defined]
+        done.set_running_or_notify_cancel()  # being read: abandon() leaves it to finish, as a child's
+        with self._lock:  # started here, so that wait() finds the progress queue
+            pool = self._started()
+            self._cancel.clear()
+        threading.Thread(target=self._spread, args=(pool, path, data, done), name="ocr-spread", daemon=True).start()
+        return done
+
+    def _spread(self, pool: ProcessPoolExecutor, path: Path, data: bytes | None, done: Future[Document]) -> None:
+        try:
+            _, scanned = pool.submit(_scanned_pages, str(path), data).result()
+            stored = None
+            if len(scanned) > 1:
+                # every child a share of the pages, in turn, so each reports pages as the scan goes
+                parts = [scanned[k::self.workers] for k in range(self.workers) if scanned[k::self.workers]]
+                stored = {}
+                for part in [pool.submit(_ocr_pages, str(path), data, part) for part in parts]:
+                    stored.update(part.result())
+            done.set_result(pool.submit(_read, str(path), data, stored).result())
+        except RuntimeError as exc:  # the pool was shut down (a crash, or closed) between the steps
+            done.set_exception(exc if isinstance(exc, BrokenProcessPool) else BrokenProcessPool(str(exc)))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller, as a child's error is
+            done.set_exception(exc)
 
     def wait(self, started: Future[Document], progress: Callable[[int, int], None] | None = None,
              cancel: Callable[[], bool] | None = None) -> Document:
