@@ -22,7 +22,7 @@ CONSOLE_LEAVES_OUT = ("torch", "sentence_transformers", "transformers", "tokeniz
                       "llama_cpp", "chromadb", "onnxruntime", "onnx", "rapidocr_onnxruntime", "cv2", "shapely",
                       "pyclipper", "scipy", "sklearn", "numpy", "sympy", "networkx", "wordfreq", "langcodes",
                       "fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core", "kubernetes", "grpc",
-                      "opentelemetry", "pyarrow", "pandas")
+                      "opentelemetry", "pyarrow", "pandas", "uvloop", "httptools", "watchfiles")
 
 # What a full installation built without --with-torch leaves out: torch and what is there only to
 # run models on it (embedders run on ONNX Runtime; core/embedding.py).
