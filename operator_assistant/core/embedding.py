@@ -5,8 +5,8 @@ Backends (the `embed_backend` setting):
 - "onnx", the default: the model's float32 ONNX export (core/embedding_export.py) on ONNX
   Runtime, for passages and questions alike. Its vectors are torch's within cosine 0.9999, so
   it records the model's own id, and torch is not imported (the default bundle leaves it out).
-- "int8": passages by the int8 export (about twice as fast at ingest, vectors within cosine
-  0.98), questions by the float32 export; an id of its own.
+- "int8": passages by the int8 export (about 1.4 times as fast at ingest on two cores, vectors
+  within cosine 0.98), questions by the float32 export; an id of its own.
 - "torch": sentence-transformers on torch in float32, the same vectors and id as "onnx".
 - "bf16": passages in bfloat16 under torch on CPUs with bfloat16 instructions, questions in
   float32; an id of its own.
@@ -21,7 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
-from operator_assistant.core.embedding_export import ExportKind
+from operator_assistant.core.embedding_export import ExportKind, ExportRecord
 from operator_assistant.core.models import FETCH_HINT, ResolvedModel
 from operator_assistant.errors import Cancelled, ModelError
 
@@ -114,15 +114,14 @@ class SentenceTransformerEmbedder:
 class OnnxEmbedder:
     """An embedder's ONNX export (core/embedding_export.py) run with onnxruntime."""
 
-    def __init__(self, model: ResolvedModel, kind: ExportKind, batch_size: int = 32, threads: int = 0) -> None:
+    def __init__(self, model: ResolvedModel, kind: ExportKind, record: ExportRecord, batch_size: int = 32,
+                 threads: int = 0) -> None:
+        """`record`: the export's, verified (`_ready_export`)."""
         import onnxruntime
         from tokenizers import Tokenizer
 
-        from operator_assistant.core.embedding_export import export_dir, verified_record
+        from operator_assistant.core.embedding_export import export_dir
 
-        record = verified_record(model, kind, use_cache=True)
-        if record is None:
-            raise ModelError(f"embedder {model.name} has no {kind.name} ONNX export", FETCH_HINT)
         self.record = record
         self._tokenizer = Tokenizer.from_file(str(model.path / "tokenizer.json"))
         # The same cut as sentence-transformers: max_seq_length word pieces, special tokens included.
@@ -145,17 +144,9 @@ class OnnxEmbedder:
         self.batch_size = batch_size
 
     def _run(self, encodings: list) -> np.ndarray:
-        width = max(len(e.ids) for e in encodings)
-        ids = np.zeros((len(encodings), width), dtype=np.int64)
-        mask = np.zeros_like(ids)
-        types = np.zeros_like(ids)
-        for row, enc in enumerate(encodings):
-            n = len(enc.ids)
-            ids[row, :n] = enc.ids
-            mask[row, :n] = 1
-            types[row, :n] = enc.type_ids
-        feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
-        vectors = self._session.run(None, {name: feed[name] for name in self.record.inputs})[0]
+        from operator_assistant.core.embedding_export import model_inputs
+
+        vectors = self._session.run(None, model_inputs(encodings, self.record.inputs))[0]
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
 
@@ -181,7 +172,7 @@ class OnnxEmbedder:
 class SplitEmbedder:
     """Passages by one embedder, questions by another of the same model.
 
-    Ingest embeds every passage of a library, and the int8 export does it twice as fast. A
+    Ingest embeds every passage of a library, and the int8 export does it faster. A
     question is one short text: it is embedded by the full-precision model, and so is what is
     compared with it at question time (the sentences whose similarity is the refusal evidence),
     so the refusal signal and its fitted threshold are the full model's. The index holds the
@@ -267,7 +258,7 @@ def default_backend(model_id: str, index_embedder_id: str | None) -> str:
     so that an existing index is never re-embedded by an upgrade; otherwise "onnx", the float32
     export, which shares torch's id (an index built on torch in float32 is read as it is).
     A bfloat16 index where torch is not installed (the default bundle) is re-embedded by "onnx"."""
-    from operator_assistant.core.embedding_export import torch_installed
+    from operator_assistant.core.models import torch_installed
 
     if index_embedder_id is not None and index_embedder_id.startswith(model_id):
         suffix = index_embedder_id[len(model_id):]
@@ -278,16 +269,16 @@ def default_backend(model_id: str, index_embedder_id: str | None) -> str:
     return "onnx"
 
 
-def _export_ready(model: ResolvedModel, kind: ExportKind) -> bool:
-    """True when a verified export is there, or has just been made (first use of an admin's model);
-    False when the model cannot be exported. A damaged or stale export raises ModelError: it is
-    rebuilt only by `models fetch` / `models prepare`, never behind the admin's back."""
+def _ready_export(model: ResolvedModel, kind: ExportKind) -> ExportRecord | None:
+    """The export's record when a verified export is there, or has just been made (first use of an
+    admin's model); None when the model cannot be exported. A damaged or stale export raises
+    ModelError: it is rebuilt only by `models fetch` / `models prepare`, never behind the admin's back."""
     from operator_assistant.core.embedding_export import prepare_export, read_record, verified_record
 
     if read_record(model, kind) is not None:
-        return verified_record(model, kind, use_cache=True) is not None
+        return verified_record(model, kind, use_cache=True)
     log.info("embedder %s: making its %s ONNX export (first use)", model.name, kind.name)
-    return prepare_export(model, lambda line: log.info("%s", line), kind) is not None
+    return prepare_export(model, lambda line: log.info("%s", line), kind)
 
 
 def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "onnx",
@@ -298,16 +289,19 @@ def load_embedder(model: ResolvedModel, batch_size: int = 32, backend: str = "on
     installed); a model it does not reproduce runs on torch with the same id. A damaged or stale
     export is refused with a ModelError rather than silently replaced: the index must not mix
     vectors of two kinds."""
-    from operator_assistant.core.embedding_export import FP32, INT8, torch_installed
+    from operator_assistant.core.embedding_export import FP32, INT8
+    from operator_assistant.core.models import torch_installed
 
     backend = ALIASES.get(backend, backend)
     if backend in ("onnx", "int8"):
-        if _export_ready(model, FP32):
-            questions = OnnxEmbedder(model, FP32, batch_size, threads)
+        fp32 = _ready_export(model, FP32)
+        if fp32 is not None:
+            questions = OnnxEmbedder(model, FP32, fp32, batch_size, threads)
             if backend == "onnx":
                 return questions
-            if _export_ready(model, INT8):
-                return SplitEmbedder(OnnxEmbedder(model, INT8, batch_size, threads), questions,
+            int8 = _ready_export(model, INT8)
+            if int8 is not None:
+                return SplitEmbedder(OnnxEmbedder(model, INT8, int8, batch_size, threads), questions,
                                      "onnx-int8 passages, onnx-fp32 questions")
             log.warning("embedder %s has no int8 export; embedding in float32", model.name)
             return questions

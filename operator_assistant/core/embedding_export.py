@@ -27,7 +27,8 @@ from pathlib import Path
 
 import platformdirs
 
-from operator_assistant.core.models import FETCH_HINT, ResolvedModel, VerifiedCache, sha256_file, torch_weights_needed
+from operator_assistant.core import models
+from operator_assistant.core.models import FETCH_HINT, ResolvedModel, VerifiedCache, sha256_file
 from operator_assistant.errors import ModelError
 from operator_assistant.files import write_atomically
 
@@ -146,11 +147,6 @@ def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print,
     return _build(model, report, kind)
 
 
-def torch_installed() -> bool:
-    """Whether torch can be imported here, without importing it (the default bundle leaves it out)."""
-    return torch_weights_needed()
-
-
 def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind) -> ExportRecord | None:
     if not (model.path / "modules.json").is_file() or not (model.path / "tokenizer.json").is_file():
         # Not a sentence-transformers folder with a fast tokenizer: nothing to export.
@@ -158,7 +154,7 @@ def _build(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind
         return None
     if kind is INT8:
         return _quantize(model, report)
-    if not torch_installed():
+    if not models.torch_installed():
         raise ModelError(f"embedder {model.name} has no {kind.name} ONNX export, and making one needs torch,"
                          " which this installation leaves out",
                          "run `operator-assistant models prepare` where torch is installed (a source checkout, or a"
@@ -288,15 +284,29 @@ class _Drop(logging.Filter):
         return not str(record.msg).startswith(self.prefix)
 
 
+def model_inputs(encodings: list, names: list[str]) -> dict:
+    """Tokenizer encodings (`tokenizers`, made with padding off) as the export's inputs: padded to
+    the longest, with the padding masked."""
+    import numpy as np
+
+    width = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(encodings), width), dtype=np.int64)
+    mask = np.zeros_like(ids)
+    types = np.zeros_like(ids)
+    for row, enc in enumerate(encodings):
+        n = len(enc.ids)
+        ids[row, :n] = enc.ids
+        mask[row, :n] = 1
+        types[row, :n] = enc.type_ids
+    feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+    return {name: feed[name] for name in names}
+
+
 def _check_feed(model: ResolvedModel, record: ExportRecord) -> dict:
     """The check sentences as the export's inputs, tokenized as the embedder tokenizes them."""
-    import numpy as np
     from tokenizers import Tokenizer
 
     tokenizer = Tokenizer.from_file(str(model.path / "tokenizer.json"))
     tokenizer.enable_truncation(record.max_seq_length)
-    tokenizer.enable_padding()
-    encodings = tokenizer.encode_batch(list(_CHECK_TEXTS))
-    columns = {"input_ids": [e.ids for e in encodings], "attention_mask": [e.attention_mask for e in encodings],
-               "token_type_ids": [e.type_ids for e in encodings]}
-    return {name: np.asarray(columns[name], dtype=np.int64) for name in record.inputs}
+    tokenizer.no_padding()  # a tokenizer.json may pad to a fixed length; model_inputs pads and masks
+    return model_inputs(tokenizer.encode_batch(list(_CHECK_TEXTS)), record.inputs)

@@ -123,7 +123,8 @@ class VerifiedCache:
 TORCH_WEIGHTS = (".safetensors", ".bin", ".pt", ".pth")
 
 
-def torch_weights_needed() -> bool:
+def torch_installed() -> bool:
+    """Whether torch can be imported here, without importing it (the default bundle leaves it out)."""
     return importlib.util.find_spec("torch") is not None
 
 
@@ -137,7 +138,7 @@ def verify_model(spec: ModelSpec, models_dir: Path, use_cache: bool = False) -> 
     problems = []
     for rel, expected in spec.files.items():
         file = models_dir / spec.folder / rel
-        if not file.is_file() and is_torch_weight(spec, rel) and not torch_weights_needed():
+        if not file.is_file() and is_torch_weight(spec, rel) and not torch_installed():
             continue
         if not file.is_file():
             problems.append(f"{spec.folder}/{rel}: missing")

@@ -115,9 +115,9 @@ def test_without_a_setting_a_bf16_index_keeps_bf16_and_a_new_one_is_built_on_onn
 
 
 def test_the_default_follows_the_index_id_suffix(monkeypatch):
-    from operator_assistant.core import embedding_export
+    from operator_assistant.core import models
 
-    monkeypatch.setattr(embedding_export, "torch_installed", lambda: True)
+    monkeypatch.setattr(models, "torch_installed", lambda: True)
     m = "all-MiniLM-L6-v2@6f1d5c9f7e99"
     assert embedding.default_backend(m, None) == "onnx"
     assert embedding.default_backend(m, m) == "onnx"  # built on torch in float32: the same vectors and id
@@ -125,5 +125,5 @@ def test_the_default_follows_the_index_id_suffix(monkeypatch):
     assert embedding.default_backend(m, m + "+int8@07d80ef88cb1") == "int8"
     assert embedding.default_backend(m, "bge-small@0123456789ab") == "onnx"  # another model: re-embedded anyway
     # a bundle without torch cannot run bfloat16: the index is re-embedded in float32 by its next ingest
-    monkeypatch.setattr(embedding_export, "torch_installed", lambda: False)
+    monkeypatch.setattr(models, "torch_installed", lambda: False)
     assert embedding.default_backend(m, m + "+bf16") == "onnx"

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from operator_assistant.core import embedding_export
+from operator_assistant.core import models as models_module
 from operator_assistant.core.chunking import ChunkParams, chunk_document
 from operator_assistant.core.documents import load_document
 from operator_assistant.core.embedding import OnnxEmbedder, SplitEmbedder, load_embedder
@@ -195,7 +195,7 @@ def test_an_admin_model_is_exported_on_first_use_and_recorded(built: Path, tmp_p
 
 def test_without_torch_an_exported_model_runs_and_one_without_an_export_is_refused_plainly(
         built: Path, tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(embedding_export, "torch_installed", lambda: False)
+    monkeypatch.setattr(models_module, "torch_installed", lambda: False)
     assert load_embedder(resolve_model(built, NAME, "embedder"), backend="onnx").backend == "onnx-fp32"
     models = new_models(tmp_path)
     link_weights(models, "plant-embedder")

@@ -139,10 +139,10 @@ def test_near_duplicates_do_not_fill_the_prompt():
 
 
 def test_without_torch_a_cross_encoder_is_refused_with_what_to_do(models_dir, monkeypatch):
-    from operator_assistant.core import embedding_export
+    from operator_assistant.core import models as models_module
     from operator_assistant.errors import ModelError
 
-    monkeypatch.setattr(embedding_export, "torch_installed", lambda: False)
+    monkeypatch.setattr(models_module, "torch_installed", lambda: False)
     with pytest.raises(ModelError, match="runs on torch, which this installation leaves out") as refused:
         load_reranker(models_dir, "tiny-reranker")
     assert "--with-torch" in refused.value.hint

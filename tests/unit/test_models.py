@@ -105,9 +105,9 @@ def test_torch_weights_are_needed_only_where_torch_is(models: Path, monkeypatch)
     fetch_models(models, lambda line: None)
     (models / "tiny" / "weights" / "model.bin").unlink()  # a bundle without torch leaves it out
     [spec] = load_manifest(models)
-    monkeypatch.setattr(models_module, "torch_weights_needed", lambda: True)
+    monkeypatch.setattr(models_module, "torch_installed", lambda: True)
     assert verify_model(spec, models) == ["tiny/weights/model.bin: missing"]
-    monkeypatch.setattr(models_module, "torch_weights_needed", lambda: False)
+    monkeypatch.setattr(models_module, "torch_installed", lambda: False)
     assert verify_model(spec, models) == []
     assert resolve_model(models, "tiny", "embedder").in_manifest
     # present, it is still checked

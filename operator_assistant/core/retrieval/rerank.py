@@ -50,7 +50,7 @@ class CrossEncoderReranker:
     is_model = True
 
     def __init__(self, model: ResolvedModel, batch_size: int = 16, max_length: int = 512) -> None:
-        from operator_assistant.core.embedding_export import torch_installed
+        from operator_assistant.core.models import torch_installed
 
         if not torch_installed():
             raise ModelError(f"reranker {model.name} runs on torch, which this installation leaves out",
