@@ -76,12 +76,24 @@ class ExportRecord:
 
 
 def export_dir(model: ResolvedModel, kind: ExportKind = INT8) -> Path:
-    """Beside the model's files; where that folder cannot be written (a read-only bundle), in the user's cache."""
+    """Beside the model's files; in the user's cache where that folder cannot be written (a read-only
+    bundle), and for an admin's folder whose export beside it was made from other weights (a copy of
+    another model's folder, or weights replaced since): that one is left as it is, never used."""
     here = model.path / kind.folder
-    if here.exists() or os.access(model.path, os.W_OK):
+    if here.exists():
+        if model.in_manifest or _made_from(here, model):
+            return here  # a shipped model's stale export is refused where it is (`models fetch` rebuilds it)
+    elif os.access(model.path, os.W_OK):
         return here
     cache = Path(platformdirs.user_cache_dir("operator-assistant", appauthor=False))
     return cache / "exports" / model.model_id.replace("@", "-") / kind.folder
+
+
+def _made_from(folder: Path, model: ResolvedModel) -> bool:
+    try:
+        return json.loads((folder / RECORD_FILE).read_text(encoding="utf-8")).get("source_model_id") == model.model_id
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def read_record(model: ResolvedModel, kind: ExportKind = INT8) -> ExportRecord | None:

@@ -164,7 +164,7 @@ def test_a_damaged_export_is_refused_not_rebuilt_behind_the_admins_back(built: P
         load_embedder(model, backend=backend)
 
 
-def test_an_admin_model_is_exported_on_first_use_and_recorded(built: Path, tmp_path: Path, caplog):
+def test_an_admin_model_is_exported_on_first_use_and_recorded(built: Path, tmp_path: Path, caplog, monkeypatch):
     models = new_models(tmp_path)
     folder = link_weights(models, "plant-embedder")
     before = resolve_model(models, "plant-embedder", "embedder")
@@ -184,13 +184,33 @@ def test_an_admin_model_is_exported_on_first_use_and_recorded(built: Path, tmp_p
     assert "first use" not in caplog.text
     text = "Close the discharge valve before starting pump P-101A."
     assert np.array_equal(again.embed_query(text), embedder.embed_query(text))
-    # other weights in the same folder: a new id, and the old export is refused, not used
+    # other weights in the same folder: a new id, and the export beside them is not used: the new
+    # weights get their own, in the user's cache, and the old one is left as it is
     (folder / "config_sentence_transformers.json").unlink()
     (folder / "config_sentence_transformers.json").write_text("{}", encoding="utf-8")
     changed = resolve_model(models, "plant-embedder", "embedder")
     assert changed.model_id != before.model_id
-    with pytest.raises(ModelError, match="made from other weights"):
-        load_embedder(changed, backend="onnx")
+    old_export = (folder / FP32.folder / "model.onnx").stat().st_mtime_ns
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert export_dir(changed, FP32).is_relative_to(tmp_path / "cache")
+    assert load_embedder(changed, backend="onnx").model_id == changed.model_id
+    assert json.loads((export_dir(changed, FP32) / RECORD_FILE).read_text())["source_model_id"] == changed.model_id
+    assert (folder / FP32.folder / "model.onnx").stat().st_mtime_ns == old_export
+
+
+def test_a_copy_of_the_shipped_models_folder_gets_an_export_of_its_own(built: Path, tmp_path: Path, monkeypatch):
+    """An admin's folder that is the shipped model's, linked or copied with its exports: those were
+    recorded for the shipped model, so the admin's model gets its own, and the shipped one keeps its."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    models = new_models(tmp_path)
+    (models / NAME).symlink_to(built / NAME)
+    (models / "plant-embedder").symlink_to(built / NAME)
+    shipped = resolve_model(models, NAME, "embedder")
+    admins = resolve_model(models, "plant-embedder", "embedder")
+    assert admins.model_id != shipped.model_id
+    assert load_embedder(admins, backend="onnx").model_id == admins.model_id
+    assert export_dir(admins, FP32).is_relative_to(tmp_path / "cache")
+    assert load_embedder(shipped, backend="onnx").model_id == shipped.model_id  # its export untouched
 
 
 def test_without_torch_an_exported_model_runs_and_one_without_an_export_is_refused_plainly(
