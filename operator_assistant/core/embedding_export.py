@@ -52,8 +52,6 @@ FP32 = ExportKind("fp32", "onnx-fp32", "st-pipeline-opset17-fp32/1", 0.9999)
 # to the torch vectors 0.946 on the sample corpus, 0.994 per channel; BENCHMARKS.md).
 INT8 = ExportKind("int8", "onnx-int8", "st-pipeline-opset17+dynamic-int8-matmul-per-channel/1", 0.98)
 KINDS = (FP32, INT8)
-EXPORT_DIR = INT8.folder  # the int8 export's folder, as earlier releases named it
-RECIPE = INT8.recipe
 # Sentences the export is checked on before it is accepted (fp32 export vs torch, and int8).
 _CHECK_TEXTS = (
     "Close the discharge valve before starting pump P-101A.",
@@ -75,7 +73,7 @@ class ExportRecord:
     versions: dict[str, str]
 
 
-def export_dir(model: ResolvedModel, kind: ExportKind = INT8) -> Path:
+def export_dir(model: ResolvedModel, kind: ExportKind) -> Path:
     """Beside the model's files; in the user's cache where that folder cannot be written (a read-only
     bundle), and for an admin's folder whose export beside it was made from other weights (a copy of
     another model's folder, or weights replaced since): that one is left as it is, never used."""
@@ -96,7 +94,7 @@ def _made_from(folder: Path, model: ResolvedModel) -> bool:
         return False
 
 
-def read_record(model: ResolvedModel, kind: ExportKind = INT8) -> ExportRecord | None:
+def read_record(model: ResolvedModel, kind: ExportKind) -> ExportRecord | None:
     """The export's record, or None when no export was made."""
     path = export_dir(model, kind) / RECORD_FILE
     if not path.is_file():
@@ -107,7 +105,7 @@ def read_record(model: ResolvedModel, kind: ExportKind = INT8) -> ExportRecord |
         raise ModelError(f"embedder export record {path} is unreadable: {exc}", FETCH_HINT) from exc
 
 
-def export_problems(model: ResolvedModel, record: ExportRecord, kind: ExportKind = INT8,
+def export_problems(model: ResolvedModel, record: ExportRecord, kind: ExportKind,
                     use_cache: bool = False) -> list[str]:
     """Why an export cannot be trusted; empty when it is the one made from these weights.
 
@@ -130,7 +128,7 @@ def export_problems(model: ResolvedModel, record: ExportRecord, kind: ExportKind
     return problems
 
 
-def verified_record(model: ResolvedModel, kind: ExportKind = INT8, use_cache: bool = False) -> ExportRecord | None:
+def verified_record(model: ResolvedModel, kind: ExportKind, use_cache: bool = False) -> ExportRecord | None:
     """The export's record after checking it; None when there is none; ModelError when it is damaged."""
     record = read_record(model, kind)
     if record is None:
