@@ -25,7 +25,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # (unchanged chunks keep their vectors) so an older index gets them. 18: typeset hyphens in codes ("OPS‐27").
 # 19: titles as a person sees them (the chunk context starts with the title); tabs as spaces; front matter blank.
 # 20: inline HTML tags in Markdown taken out of their lines ("MnSO<sub>4</sub>" reads "MnSO4"). 21: and its entities read.
-CHUNKER_VERSION = 21
+# 22: a line that opens with a code and goes on as prose ("PD030 is set to ...") does not end the block before it.
+CHUNKER_VERSION = 22
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -331,3 +331,119 @@ def test_a_tag_only_a_sentence_names_is_answered_from_that_sentence_not_a_table_
     assert not answer.refused, answer.refusal_reason
     assert "4.0 mg/L" in answer.card.as_text() and "AIT-3020" not in answer.card.as_text()
     assert {Path(c.source).name for c in answer.citations} == {"sample-tap-note.txt"}
+
+
+# A VFD manual as vendors print it: a function list whose name column is headed "Function", a chapter
+# "Descriptions of functions" with a block per parameter (a line of its prose opens with another
+# parameter's code), an output's numbered options and a Modbus function code list; and another
+# device's register map with a register 0009H.
+DRIVE_MANUAL = """# HX-200 Drive Manual
+
+## Function list
+
+| Code | Function | Setting range | Factory setting |
+|---|---|---|---|
+| P001 | Source of run commands | 0-2 | 0 |
+| P002 | Stopping mode | 0-1 | 0 |
+| P003 | Base frequency | 10.00-400.00 Hz | 50.00 |
+| P004 | DC braking level | 0-20 % | 2 |
+
+## Descriptions of functions
+
+P001 Source of run commands
+
+Setting range: 0-2. Factory setting: 0.
+
+0: Keypad. 1: External terminals. 2: Communication port.
+
+P002 Stopping mode
+
+Setting range: 0-1. Factory setting: 0.
+
+0: Decelerating stop. When P004 is set to 0, DC braking is off and the drive decelerates to the stopping
+frequency, then stops its output. When
+P004 is set to any value above zero, DC braking holds the motor at stop.
+1: Coasting stop. The drive stops its output at once and the motor coasts to a stop.
+
+P003 Base frequency
+
+Setting range: 10.00-400.00 Hz. Factory setting: 50.00. Set it to the rated frequency on the motor nameplate.
+
+P004 DC braking level
+
+Setting range: 0-20 %. Factory setting: 2.
+
+## Multi-function output
+
+The relay output takes one of these settings:
+
+0: Invalid
+1: Running
+2: At frequency
+3: Fault
+4: Overload
+5: Zero speed
+6: Reverse
+7: Ready
+8: Alarm
+9: Timer done
+
+## Modbus communication
+
+FUNC is the function code of the message:
+
+01: Read function code data
+02: Write function code data
+03: Write control data
+04: Read control status data
+05: Write frequency data
+"""
+
+CHARGER_MAP = """SOLAR CHARGER REGISTER MAP
+
+Holding registers
+
+0007H  Load current  Load current * 0.01 A
+0008H  Load power  Load power in W
+0009H  Battery temperature  Battery temperature in degrees C
+000AH  Controller temperature  Controller temperature in degrees C
+"""
+
+
+@pytest.fixture(scope="module")
+def drive_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("drive-docs")
+    (folder / "hx200-drive-manual.md").write_text(DRIVE_MANUAL, encoding="utf-8")
+    (folder / "charger-map.txt").write_text(CHARGER_MAP, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("drive-index"), embedder)
+
+
+def test_a_parameter_in_lists_headed_function_is_a_parameter_not_a_function_code(drive_assistant) -> None:
+    answer = ask(drive_assistant, "What does parameter P003 set on the HX-200 and what is its factory setting?")
+    assert not answer.refused, answer.refusal_reason
+    shown = answer.card.as_text()
+    assert "Base frequency" in shown and "50.00" in shown
+    assert "P004" not in shown.split("\n")[2]  # its own row, not the next parameter's
+    assert_cells_in_place(answer)
+
+
+def test_a_parameter_block_goes_on_past_a_line_of_prose_that_opens_with_another_code(drive_assistant) -> None:
+    answer = ask(drive_assistant, "What are the options of P002 on the HX-200 drive?")
+    shown = answer.card.as_text()
+    assert "Decelerating stop" in shown and "Coasting stop" in shown, shown
+    assert_cells_in_place(answer)
+
+
+def test_a_function_code_past_the_manuals_list_is_not_listed_whatever_other_lists_hold(drive_assistant) -> None:
+    # the manual's output options hold a 9 and the charger's map a 0009H: neither is a function code
+    answer = ask(drive_assistant, "On the HX-200 drive, what does Modbus function code 09 do?")
+    assert answer.refused, answer.text
+    assert "09 is not listed in the list 'Modbus communication'" in answer.refusal_reason, answer.refusal_reason
+    assert "01 to 05" in answer.refusal_reason
+    listed = ask(drive_assistant, "On the HX-200 drive, what does Modbus function code 04 do?")
+    assert [c.text for c in listed.card.rows[0]] == ["04", "Read control status data"]
+
+
+def test_a_model_named_by_the_title_of_the_cited_document_is_not_missing_from_the_card(drive_assistant) -> None:
+    answer = ask(drive_assistant, "What does relay output setting 9 mean on the HX-200?")
+    assert "No passage found names HX-200" not in answer.refusal_reason, answer.refusal_reason

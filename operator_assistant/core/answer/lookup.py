@@ -145,9 +145,20 @@ def _plain(text: str) -> set[str]:
     return {w for t in raw_tokens(text) if len(t) > 1 and not any(c.isdigit() for c in t) for w in tokenize(t)}
 
 
-def _family_words(record: EntryRecord) -> set[str]:
+# "Function" alone heads a parameter list's name column ("Code | Function | Factory Setting") and titles
+# its chapters ("Descriptions of Functions"): only "function code" names the Modbus family.
+_FUNCTION_STEM = tokenize("function")[0]
+_FUNCTION_CODE = re.compile(r"\bfunction\s+(?:codes?|no\b|number)", re.IGNORECASE)
+
+
+def _families_named(record: EntryRecord) -> set[str]:
+    """The family words an entry's list is named by (its columns, section, lead-in)."""
     entry = record.entry
-    return _stems(" ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)]))
+    held = " ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)])
+    named = _stems(held) & _FAMILY_STEMS
+    if not _FUNCTION_CODE.search(held):
+        named.discard(_FUNCTION_STEM)
+    return named
 
 
 def _of_other_family(key: NamedKey, record: EntryRecord) -> bool:
@@ -155,19 +166,17 @@ def _of_other_family(key: NamedKey, record: EntryRecord) -> bool:
     "exception code 04". A list that names no family is of none."""
     if record.entry.kind == OBJECT:
         return not _in_family(key, record)
-    named = _family_words(record) & _FAMILY_STEMS
+    named = _families_named(record)
     return bool(named) and not named & set().union(*(_CLASS_OF[w] for w in key.family))
 
 
 def _in_family(key: NamedKey, record: EntryRecord) -> bool:
     """Whether the entry's table or list is of the family the question names: a word of its class in the
     key column's name, the other column names, the section or the line that introduces the list."""
-    entry = record.entry
     words = set().union(*(_CLASS_OF[w] for w in key.family))
-    if entry.kind == OBJECT and words <= _MIB_WORDS:  # a MIB's objects and traps are its alarms and events
+    if record.entry.kind == OBJECT and words <= _MIB_WORDS:  # a MIB's objects and traps are its alarms and events
         return True
-    held = " ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)])
-    return bool(words & _stems(held))
+    return bool(words & _families_named(record))
 
 
 class Lookup:
@@ -252,6 +261,8 @@ class Lookup:
         card = found.card
         held = _forms_in(card.as_text() if card.kind == TABLE else
                          "\n".join([card.as_text(), *(s.text for s in found.sources)]))
+        # a model or document the card's own document is titled by ("relay output 9 on the HX-200")
+        held |= _forms_in("\n".join(w for s in found.sources for w in (s.document, *s.section)))
         for key in named_keys(question, query):
             if (not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text)
                     and not _formula(key.text) and not key.forms & held):
@@ -294,10 +305,21 @@ class Lookup:
         number = _key_number(key.text)
         if not groups or number is None:
             return None
-        if any(_in_family(key, c) or not _of_other_family(key, c) for c in self.manifest.entries_for_keys(key.forms)
+        # a list that names no family may be the family's list ("Code | Meaning"), unless it is in a document
+        # with a list of the family named, or ranked below one: function codes 01-08 of the manual asked about
+        # are not made to hold 09 by an output option 09 of that manual or another device's register 09
+        family_docs = {doc_id for doc_id, _ in groups} if key.family else set()
+        first = min((ranks.get(d, len(ranks) + 1) for d in family_docs), default=len(ranks) + 1)
+
+        def may_be_family_list(c: EntryRecord) -> bool:
+            return (not _of_other_family(key, c) and c.doc_id not in family_docs
+                    and ranks.get(c.doc_id, len(ranks) + 1) <= first)
+
+        if any(_in_family(key, c) or may_be_family_list(c) for c in self.manifest.entries_for_keys(key.forms)
                if not key.numeric or c.doc_id in ranks or _in_family(key, c)):
             return None  # it is listed: the entry did not answer this question, which is no reason to deny it
-        if key.text.isdigit() and any(c.doc_id in ranks for c in self.manifest.entries_for_keys(key_forms(key.text + "h"))):
+        if key.text.isdigit() and any(c.doc_id in ranks and (not key.family or _in_family(key, c) or may_be_family_list(c))
+                                      for c in self.manifest.entries_for_keys(key_forms(key.text + "h"))):
             return None  # "register 0103" where the map writes 0103H: it may well be listed, so it is not denied
 
         def fit(item: tuple[tuple[str, str], list[EntryRecord]]) -> tuple[float, ...]:

@@ -470,9 +470,20 @@ _BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}[hH]|0x[0-9A-Fa-f]{1,
 BLOCK_CHARS = 1500  # an explanation longer than this is not one entry's
 
 
+# A line that opens with a code and goes on with one of these is prose that wrapped onto it ("PD030 is set
+# to any non-zero value, ..."), not the head of that code's block.
+_SENTENCE_GOES_ON = frozenset("is are was were be been must should shall can cannot could will would may might has have "
+                              "had does do did and or of to in on at for with by from as than that which when if".split())
+
+
+def _goes_on(name: str | None) -> bool:
+    words = (name or "").split(maxsplit=1)
+    return bool(words) and words[0].casefold().rstrip(",") in _SENTENCE_GOES_ON
+
+
 def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Codes of one shape, each at the start of a line with its name, at least three in a document."""
-    heads = [m for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code"))]
+    heads = [m for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code")) and not _goes_on(m.group("name"))]
     by_shape: dict[tuple[str, bool, bool], list[re.Match[str]]] = {}
     for m in heads:
         code = m.group("code")
