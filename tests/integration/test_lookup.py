@@ -373,6 +373,14 @@ P004 DC braking level
 
 Setting range: 0-20 %. Factory setting: 2.
 
+## Terminal pins
+
+| Pin | Function | Rating |
+|---|---|---|
+| 1 2 | Relay output | 250 V AC |
+| 5 6 | Analog input | 0-10 V |
+| 7 8 | Motor thermistor | PTC |
+
 ## Multi-function output
 
 The relay output takes one of these settings:
@@ -447,3 +455,9 @@ def test_a_function_code_past_the_manuals_list_is_not_listed_whatever_other_list
 def test_a_model_named_by_the_title_of_the_cited_document_is_not_missing_from_the_card(drive_assistant) -> None:
     answer = ask(drive_assistant, "What does relay output setting 9 mean on the HX-200?")
     assert "No passage found names HX-200" not in answer.refusal_reason, answer.refusal_reason
+
+
+def test_a_bare_code_of_a_family_is_not_answered_by_a_cell_of_other_numbers(drive_assistant) -> None:
+    # "5 6" is a cell of pin numbers in a table headed "Function": exception code 06 is none of them
+    answer = ask(drive_assistant, "On the HX-200, what does exception code 06 mean?")
+    assert "Analog input" not in answer.text, answer.text

@@ -19,7 +19,16 @@ import numpy as np
 from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.documents.entries import OBJECT, SYMPTOM, Field, fold_dashes, key_forms, key_prefix, key_shape
+from operator_assistant.core.documents.entries import (
+    OBJECT,
+    SYMPTOM,
+    Field,
+    fold_dashes,
+    key_forms,
+    key_prefix,
+    key_shape,
+    number_form,
+)
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
@@ -217,9 +226,8 @@ class Lookup:
         if key.family:  # "exception code 04" is never function code 04
             # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
             # for "parameter 155") only not in a list of another family
-            plain = {f for f in key.forms if not f.startswith("#")}
             candidates = [c for c in candidates if _in_family(key, c) or (
-                not _of_other_family(key, c) and (not key.numeric or not plain & key_forms(c.entry.key.text)))]
+                not _of_other_family(key, c) and (not key.numeric or number_form(c.entry.key.text) in key.forms))]
         if (key.numeric or key.abbreviation) and not key.family:  # such a key counts only where search points
             candidates = [c for c in candidates if c.doc_id in ranks]
         if key.abbreviation:
