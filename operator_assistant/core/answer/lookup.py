@@ -74,6 +74,10 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
                           r"wrong)\b", re.IGNORECASE)
 
+# A question that asks what a code itself means ("marked CSO: what does that mean?", "what does FC stand for?"):
+# the words around it say where it was seen, not another thing asked about it.
+_ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand|stands|standing)\b", re.IGNORECASE)
+
 
 # A follow-up this short ("And F4?", "What about E-48?") takes the family of the question before it.
 FOLLOW_UP_WORDS = 5
@@ -248,7 +252,7 @@ class Lookup:
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        if defer:
+        if defer and not _ASKS_MEANING.search(question):
             asked = _asked_words(query, key)
             candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
         if not candidates:
