@@ -373,6 +373,18 @@ P004 DC braking level
 
 Setting range: 0-20 %. Factory setting: 2.
 
+## Valves
+
+Every valve on the skid carries a tag on its handwheel; a valve that must stay in one position is sealed.
+
+## Abbreviations
+
+CSC Car Seal Close
+CSO Car Seal Open
+CV Control Valve
+ESD Emergency Shutdown
+FCV Flow Control Valve
+
 ## Terminal pins
 
 | Pin | Function | Rating |
@@ -461,3 +473,11 @@ def test_a_bare_code_of_a_family_is_not_answered_by_a_cell_of_other_numbers(driv
     # "5 6" is a cell of pin numbers in a table headed "Function": exception code 06 is none of them
     answer = ask(drive_assistant, "On the HX-200, what does exception code 06 mean?")
     assert "Analog input" not in answer.text, answer.text
+
+
+def test_a_question_asking_what_a_code_means_gets_its_entry_whatever_it_says_of_where_it_was_seen(
+        drive_assistant) -> None:
+    # "valve" is a section of its own, which would otherwise leave the abbreviation for that section
+    answer = ask(drive_assistant, "A valve on the skid is marked CSO. What does that mean?")
+    assert not answer.refused, answer.refusal_reason
+    assert [c.text for c in answer.card.rows[0]] == ["CSO", "Car Seal Open"], answer.text

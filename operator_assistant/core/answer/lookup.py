@@ -74,9 +74,19 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
                           r"wrong)\b", re.IGNORECASE)
 
-# A question that asks what a code itself means ("marked CSO: what does that mean?", "what does FC stand for?"):
-# the words around it say where it was seen, not another thing asked about it.
-_ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand|stands|standing)\b", re.IGNORECASE)
+# "what does that mean?" after the sentence that names the code
+_MEANING_OF_THAT = re.compile(r"\b(?:does|do|can|could)\s+(?:that|this|it)\s+(?:mean|stand\s+for)\b", re.IGNORECASE)
+
+
+def _asks_meaning(question: str, key: str) -> bool:
+    """Whether the question asks what the code itself means ("marked CSO: what does that mean?", "what can FC
+    mean?", "what does the letter Q mean"): the words around it then say where it was seen, not another thing
+    asked about it. "In the WST config, what does a rate of 800 mean?" asks about the rate, not WST."""
+    k = re.escape(key)
+    return bool(_MEANING_OF_THAT.search(question) or re.search(
+        rf"\b(?:does|do|can|could|might)\s+(?:the\s+)?(?:\w+\s+)?{k}\s+(?:\w+\s+)?mean\b|"
+        rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])",
+        question, re.IGNORECASE))
 
 
 # A follow-up this short ("And F4?", "What about E-48?") takes the family of the question before it.
@@ -252,7 +262,7 @@ class Lookup:
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        if defer and not _ASKS_MEANING.search(question):
+        if defer and not _asks_meaning(fold_dashes(question), key.text):
             asked = _asked_words(query, key)
             candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
         if not candidates:
