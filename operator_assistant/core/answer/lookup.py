@@ -84,7 +84,7 @@ def _asks_meaning(question: str, key: str) -> bool:
     asked about it. "In the WST config, what does a rate of 800 mean?" asks about the rate, not WST."""
     k = re.escape(key)
     return bool(_MEANING_OF_THAT.search(question) or re.search(
-        rf"\b(?:does|do|can|could|might)\s+(?:the\s+)?(?:\w+\s+)?{k}\s+(?:\w+\s+)?mean\b|"
+        rf"\b(?:does|do|can|could|might)\s+(?:the\s+)?(?:\w+\s+){{0,2}}{k}\s+(?:\w+\s+)?mean\b|"
         rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])",
         question, re.IGNORECASE))
 
