@@ -26,7 +26,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 19: titles as a person sees them (the chunk context starts with the title); tabs as spaces; front matter blank.
 # 20: inline HTML tags in Markdown taken out of their lines ("MnSO<sub>4</sub>" reads "MnSO4"). 21: and its entities read.
 # 22: a line that opens with a code and goes on as prose ("PD030 is set to ...") does not end the block before it.
-CHUNKER_VERSION = 22
+# 23: a table whose first row is data keeps the lines set under it as rows (a code's cell spanning its bits).
+CHUNKER_VERSION = 23
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

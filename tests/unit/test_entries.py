@@ -188,3 +188,36 @@ def test_a_card_must_hold_the_code_asked_for_but_not_a_formula_written_with_subs
     assert Lookup.missing_key("What is the H2S alarm?", "", _found("sentences", ["H₂S alarm at 10 ppm."], "")) == ""
     # numbers and abbreviations may be written otherwise (PD155 for "parameter 155", BDV spelled out)
     assert Lookup.missing_key("What does parameter 155 do?", "", formula) == ""
+
+
+def test_bits_written_with_and_without_a_separator_are_one_run() -> None:
+    # as register maps print a status word's bits in a narrow column: items wrap, some lack the colon,
+    # some use a full-width colon or none of a space after it
+    text = ("Fault bits of register 0121H\n\nB31 load open-circuit\nB30：induction probe\ndamaged\n"
+            "B29:capacitor over-voltage,\nreserved\nB28: battery reversely\nconnected\n"
+            "B27 battery low temperature\nB26: overcharge protection\n\nB5 is shown only on the display.\n")
+    document = _doc("charger-bits.txt", text)
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["B31", "B30", "B29", "B28", "B27", "B26"]
+    assert " ".join(entries[3].fields[0].text.split()) == "battery reversely connected"
+    assert entries[4].fields[0].text == "battery low temperature"  # not B28's text
+    _check_places(document, entries)
+
+
+def test_a_table_continued_from_a_page_keeps_the_lines_under_its_first_row() -> None:
+    from operator_assistant.core.documents.entries import table_entries
+    from operator_assistant.core.documents.tables import Cell, Table
+
+    def cell(text: str, at: int) -> Cell:
+        return Cell(text, at, at + len(text))
+
+    key, word = cell("0121H", 0), cell("Fault word, high bits", 10)
+    lines = tuple((key, word, cell(bit, 40 + 30 * n)) for n, bit in enumerate(
+        ["B30: probe damaged", "B29: capacitor over-voltage", "B28: battery reversed"]))
+    table = Table((key, word, cell("B31: load open", 32)), (((c := cell("0122H", 200)), cell("Fault word, low bits", 210),
+                                                             cell("B15: reserved", 240)),), lines)
+    entries = table_entries(table, 0, ("4.15 Faults and warnings",))
+    assert [e.key.text for e in entries] == ["0121H", "0122H"]
+    assert [f.text for f in entries[0].fields][1:] == ["B31: load open", "B30: probe damaged",
+                                                      "B29: capacitor over-voltage", "B28: battery reversed"]
+    assert c.text == entries[1].key.text

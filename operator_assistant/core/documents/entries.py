@@ -10,6 +10,7 @@ It must not guess: a row whose key column does not read as codes or symptoms giv
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -261,7 +262,9 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
     names = list(table.names)
     key = _key_column([table.header, *rows], width)
     if key is not None and _codes_cell(table.header[key].text):  # an abbreviation header ("TAG") is a name
-        rows = [table.header, *rows]
+        # the first row is data (a table continued over a page): so are the lines the reader set under it as
+        # more of the header, the other lines of a cell that spans down ("0121H" over its bits B30 ... B16)
+        rows = [table.header, *table.header_lines, *rows]
         names = list(names_before) if len(names_before) == width else [""] * width
     if key is None and _troubleshooting(table):
         key, kind = 0, SYMPTOM
@@ -319,8 +322,13 @@ def _matrix_entries(table: Table, ordinal: int, section: Sequence[str]) -> list[
 
 # "CODE: text" runs and "CODE  NAME  text" lines
 
-# "F1: Over Voltage", "E-47 = Sensor fault", "0x04 - Slave device failure"; several may share a line.
-_INLINE = re.compile(r"(?<![\w.])([A-Za-z]{1,4}-?\d{1,4}|0x[0-9A-Fa-f]{1,4})\s*[:=]\s+(?=\S)")
+# "F1: Over Voltage", "E-47 = Sensor fault", "B26:overcharge", "B30：induction probe"; several may share a line.
+# Without a space after the colon only a word may follow ("B1:30" is no code and its text).
+_INLINE = re.compile(r"(?<![\w.])([A-Za-z]{1,4}-?\d{1,4}|0x[0-9A-Fa-f]{1,4})\s*(?:[:=]\s+|：\s*|:(?=[A-Za-z(]))(?=\S)")
+# A code of the same run opening a line with no separator ("B27 battery low temperature" between "B28:
+# ..." and "B26: ..."): an item of that run, not more text of the item before it.
+_BARE = re.compile(r"^[ \t]*([A-Za-z]{1,4}\d{1,4})[ \t]+(?=[A-Za-z(])", re.MULTILINE)
+BARE_REACH = 300  # characters to the nearest item of the run: a wrapped item's lines, not another paragraph
 # "01  ILLEGAL FUNCTION  The function code ...": a code, then columns two spaces or a tab apart.
 _COLUMNS = re.compile(r"^[ \t]*(?P<code>\S{1,12})(?:\t+| {2,})(?P<rest>\S.*)$")
 _SPLIT = re.compile(r"\t+| {2,}")
@@ -332,31 +340,65 @@ def _shape(code: str) -> tuple[str, bool]:
 
 def _inline_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Codes of one family written one after another, each followed by its text: at least two in a row."""
-    hits = [m for m in _INLINE.finditer(text) if is_code(m.group(1))]
+    hits = _with_bare_items([_Hit.of(m) for m in _INLINE.finditer(text) if is_code(m.group(1))], text)
     out: list[Entry] = []
-    run: list[re.Match[str]] = []
+    run: list[_Hit] = []
 
     def close() -> None:
         if len(run) >= 2:
-            section = _section_at(headings, run[0].start())
-            family = " ".join([*section[-2:], _lead_in(text, run[0].start())])
+            section = _section_at(headings, run[0].start)
+            family = " ".join([*section[-2:], _lead_in(text, run[0].start)])
             group = _group_name("list", section, "")
             for n, m in enumerate(run):
-                end = run[n + 1].start() if n + 1 < len(run) else _line_end(text, m.end())
-                value = text[m.end():end].rstrip(" \t\n,;")
-                start = m.end()
+                end = run[n + 1].start if n + 1 < len(run) else _line_end(text, m.end)
+                value = text[m.end:end].rstrip(" \t\n,;")
+                start = m.end
                 if value:
-                    out.append(Entry(Field("Code", m.group(1), m.start(1), m.end(1)), CODE, family, group,
-                                     (Field("Meaning", value, start, start + len(value)),)))
+                    out.append(Entry(Field("Code", m.code, m.code_start, m.code_start + len(m.code)), CODE, family,
+                                     group, (Field("Meaning", value, start, start + len(value)),)))
         run.clear()
 
     for m in hits:
-        if run and (_shape(m.group(1)) != _shape(run[-1].group(1)) or m.start() - run[-1].end() > 400
-                    or "\n\n" in text[run[-1].end():m.start()]):
+        if run and (_shape(m.code) != _shape(run[-1].code) or m.start - run[-1].end > 400
+                    or "\n\n" in text[run[-1].end:m.start]):
             close()
         run.append(m)
     close()
     return out
+
+
+@dataclass(frozen=True)
+class _Hit:
+    """A code of an inline run: where the match starts, the code, and where its text starts."""
+
+    start: int
+    code: str
+    code_start: int
+    end: int
+
+    @staticmethod
+    def of(m: re.Match[str]) -> _Hit:
+        return _Hit(m.start(), m.group(1), m.start(1), m.end())
+
+
+def _with_bare_items(hits: list[_Hit], text: str) -> list[_Hit]:
+    """The hits, with line-opening codes next to a hit of their own shape in one paragraph ("B31 load
+    open-circuit" over "B30: ..."), unless what follows goes on as prose ("F3 is shown when ...")."""
+    if len(hits) < 2:
+        return hits
+    starts = [h.start for h in hits]
+    extra = []
+    for m in _BARE.finditer(text):
+        code = m.group(1)
+        if not is_code(code) or _goes_on(text[m.end():m.end() + 40]):
+            continue
+        at = bisect.bisect_left(starts, m.start())
+        near = [h for h in hits[max(0, at - 1):at + 1] if _shape(h.code) == _shape(code)
+                and max(h.start - m.end(), m.start() - h.end) <= BARE_REACH
+                and "\n\n" not in text[min(h.end, m.end()):max(h.start, m.start())]]
+        if near and not any(h.code_start == m.start(1) for h in hits):
+            extra.append(_Hit(m.start(1), code, m.start(1), m.end()))
+    return sorted(hits + extra, key=lambda h: h.start)
 
 
 def _line_end(text: str, at: int) -> int:
