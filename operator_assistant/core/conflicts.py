@@ -9,6 +9,11 @@ because a false mark teaches operators to ignore the mark:
 - two facts are about the same thing when one subject's words hold all of the other's, the longer
   has at most EXTRA_WORDS more, and none of those more is a tag, a number or a word that sets
   one thing apart from its sibling (high/low, start/stop, min/max, ...);
+- or, read in two stages (same_kind): the same equipment (a tag both name, or the same equipment
+  words and numbers) and then the same kind of value (what is limited, with synonyms: trip and
+  cutout; which sibling; what is measured, where the unit does not already say it), wording beyond
+  that ("per cycle", word order, an acronym written out) set aside; a sibling one side leaves unsaid
+  matches only where no other sibling could be meant;
 - values are compared after conversion (pint) and are the same within the precision written
   (60 psi and 4.1 bar agree); units that do not convert (mg/L and ppm) are not compared;
 - facts from one document, or from revisions of one document, never conflict.
@@ -29,7 +34,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 5
+FACTS_VERSION = 6
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -45,7 +50,7 @@ _UNITS = {
     "psi": "psi", "psig": "psi", "kpa": "kPa", "mpa": "MPa", "bar": "bar", "mbar": "mbar", "inwc": "inch_H2O_39F",
     "mg/l": "mg/L", "g/l": "g/L", "ppm": "ppm_water", "ppb": "ppb_water",
     "ug/l": "ug/L", "µg/l": "ug/L", "gpm": "gallon/minute", "l/s": "L/s", "m3/h": "m**3/h",
-    "mgd": "1e6 * gallon/day", "ml/min": "mL/min", "l/h": "L/h", "gph": "gallon/hour",
+    "mgd": "MGD", "ml/min": "mL/min", "l/h": "L/h", "gph": "gallon/hour",
     "ft": "foot", "feet": "foot", "m": "meter", "mm": "millimeter", "cm": "centimeter", "in": "inch", "inches": "inch",
     "degc": "degC", "°c": "degC", "degf": "degF", "°f": "degF",
     "ma": "mA", "v": "V", "vac": "V", "vdc": "V", "kv": "kV", "a": "A", "amps": "A", "hp": "hp", "kw": "kW",
@@ -78,7 +83,7 @@ _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
 # an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
-_IMPERATIVE = re.compile(r"^(?:set|adjust|maintain|keep|hold|run|operate|control)\s+", re.IGNORECASE)
+_IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control)\s+", re.IGNORECASE)
 # a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 # a tag in brackets just after the figure names its instrument: "... of 140 kPa (PSL-602)"
@@ -201,7 +206,10 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     parts = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)
     # a tag set off by commas names what the words before it name: "the Clarifier 1 RAS pump, RAS-P1, to"
     subject_text = " ".join(parts[-2:]) if len(parts) > 1 and _TAG.match(parts[-1].strip().lower()) else parts[-1]
+    instruction = _IMPERATIVE.match(subject_text.strip())
     subject_text = _IMPERATIVE.sub("", subject_text.strip())
+    if instruction and instruction.group(1).lower() in {"set", "adjust", "maintain", "keep", "hold", "control"}:
+        subject_text += " setpoint"  # "Set the RAS pump to 700 gpm" states the pump's setpoint
     subject_text = re.sub(r"^\s*(?:[-*\u2022]\s*)?(?:the|a|an)?\s+", "", " " + subject_text.strip(),
                           flags=re.IGNORECASE).strip()
     tag = _TAG_AFTER.match(after)
@@ -370,6 +378,162 @@ def same_subject(a: Iterable[str], b: Iterable[str]) -> bool:
     return len(extra) <= EXTRA_WORDS and not any(w in _SIBLING or w.isdigit() for w in extra if w not in tags)
 
 
+# The second way two subjects are one quantity: first the same equipment, then the same kind of value.
+# What is limited (alarm, trip, setpoint, start...): synonyms read as one, and both must say the same.
+_KINDS = {"alarm": "alarm", "alarms": "alarm", "warning": "alarm", "alert": "alarm",
+          "trip": "trip", "trips": "trip", "tripped": "trip", "shutdown": "trip", "cutout": "trip", "cut-out": "trip",
+          "setpoint": "setpoint", "setpoints": "setpoint", "target": "setpoint", "control": "setpoint",
+          "start": "start", "starts": "start", "cut-in": "start", "cutin": "start",
+          "stop": "stop", "stops": "stop", "delay": "delay", "reset": "reset", "limit": "limit",
+          "rated": "rating", "rating": "rating", "capacity": "rating", "design": "rating", "nameplate": "rating"}
+# what is measured: when both name one, they must name the same (the units already agree in dimension)
+_MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temperature": "temperature",
+             "temp": "temperature", "flow": "flow", "time": "time", "runtime": "time", "duration": "time",
+             "period": "time", "interval": "time", "speed": "speed", "frequency": "speed", "dose": "dose",
+             "dosage": "dose", "residual": "residual", "concentration": "residual", "turbidity": "turbidity",
+             "head": "head", "differential": "differential", "current": "current", "voltage": "voltage",
+             "torque": "torque", "volume": "volume", "velocity": "velocity"}
+# sibling words by axis: two subjects naming different ones of an axis are two quantities
+_AXES = {"high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
+         "hh": "highhigh", "lowlow": "lowlow", "low-low": "lowlow", "ll": "lowlow",
+         "min": "min", "minimum": "min", "max": "max", "maximum": "max",
+         "lead": "lead", "duty": "lead", "lag": "lag", "standby": "standby",
+         "inlet": "in", "suction": "in", "influent": "in", "upstream": "in", "intake": "in", "raw": "in",
+         "outlet": "out", "discharge": "out", "effluent": "out", "downstream": "out", "finished": "out",
+         "supply": "supply", "return": "return", "summer": "summer", "winter": "winter", "day": "day",
+         "night": "night", "peak": "peak", "average": "average", "instantaneous": "instantaneous",
+         "total": "total", "daily": "daily", "weekly": "weekly", "monthly": "monthly", "annual": "annual",
+         "rise": "rise", "rising": "rise", "increase": "rise", "fall": "fall", "falling": "fall",
+         "decrease": "fall", "open": "open", "opening": "open", "close": "close", "closed": "close",
+         "closing": "close", "on": "on", "off": "off", "full": "full", "empty": "empty", "hot": "hot",
+         "cold": "cold", "new": "new", "old": "old"}
+_AXIS_OF = {c: axis for axis, classes in (
+    ("limit", "high low highhigh lowlow"), ("end", "min max"), ("duty", "lead lag standby"), ("side", "in out"),
+    ("circuit", "supply return"), ("season", "summer winter"), ("hours", "day night"),
+    ("basis", "peak average instantaneous total daily weekly monthly annual"), ("motion", "rise fall"),
+    ("state", "open close on off full empty hot cold new old")) for c in classes.split()}
+# words that tell one of several alike apart: they must be the same on both sides, like numbers
+_IDENTITY = frozenset("a b c d e f i ii iii iv east west north south left right front rear first second third "
+                      "primary secondary upper lower".split())
+# an ISA instrument tag (PSL-602, TSH-613, LIT-310): one measured variable at one point, so the same
+# tag and the same kind of limit is one setpoint however the rest is worded
+_INSTRUMENT = re.compile(r"^[aflptk][a-z]{1,3}-?\d+[a-z]?$")
+_INSTRUMENT_LETTERS = frozenset("i t s c h l a r y e v")
+
+
+@dataclass(frozen=True)
+class _Reading:
+    tags: frozenset[str]
+    identity: frozenset[str]  # numbers and words that pick one of several ("2", "north")
+    kinds: frozenset[str]
+    measures: frozenset[str]
+    sides: frozenset[tuple[str, str]]  # (axis, sibling)
+    names: frozenset[str]  # the rest, stemmed: the equipment and its service
+    per: frozenset[str]  # "per cycle": one side may leave it unsaid, but "per day" is not "per cycle"
+    size: int
+    words: tuple[str, ...]  # as written, filler left out: what an acronym is spelled out from
+    extra: frozenset[str]
+    unit: str
+
+
+def _read(shown: str, extra: Iterable[str] = (), unit: str = "") -> _Reading:
+    written = [w for w in _WORD.findall(shown.replace("\u2010", "-").replace("\u2013", "-")) if w.lower() not in _STOP]
+    words = [w.lower() for w in written]
+    tags, identity, kinds, measures, sides, names, per = set(), set(extra), set(), set(), set(), set(), set()
+    for k, word in enumerate(words):
+        if k and words[k - 1] == "per":
+            per.add(_stemmer.stemWord(word))
+        elif word == "per":
+            continue
+        elif _TAG.match(word):
+            tags.add(word)
+        elif word.isdigit() or word in _IDENTITY or re.fullmatch(r"\d+(?:\.\d+)?", word):
+            identity.add(word)
+        elif word in _KINDS:
+            kinds.add(_KINDS[word])
+        elif word in _MEASURES:
+            measures.add(_MEASURES[word])
+        elif word in _AXES:
+            sides.add((_AXIS_OF[_AXES[word]], _AXES[word]))
+        else:
+            names.add(_stemmer.stemWord(word))
+    # "run time" is a time whatever the rest calls it
+    if "time" in measures:
+        names.discard("run")
+    # what the unit already says may go unsaid: "restart delay" in seconds is a time, "trips at 155 °C" a temperature
+    measures.discard(_measure_of(unit))
+    size = len(tags) + len(identity) + len(kinds) + len(measures) + len(sides) + len(names)
+    return _Reading(frozenset(tags), frozenset(identity), frozenset(kinds), frozenset(measures), frozenset(sides),
+                    frozenset(names), frozenset(per), size, tuple(written), frozenset(extra), unit)
+
+
+def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
+    """`a` with an acronym of 3 or 4 capitals that `b` writes out in full replaced by those words ("RAS pump"
+    and "return activated sludge pump")."""
+    acronyms = {w.lower() for w in a.words if re.fullmatch(r"[A-Z]{3,4}", w)}
+    if not acronyms:
+        return a
+    plain = [w for w in b.words if re.fullmatch(r"[A-Za-z]+", w)]
+    for n in (3, 4):
+        for k in range(len(plain) - n + 1):
+            run = plain[k:k + n]
+            initials = "".join(w[0] for w in run).lower()
+            if initials in acronyms:
+                written = " ".join(" ".join(run) if w.lower() == initials else w for w in a.words)
+                return _read(written, a.extra, a.unit)
+    return a
+
+
+@cache
+def _measure_of(unit: str) -> str:
+    """The measure a unit implies ("psi": pressure); "" for a length, which may be a level, a head or a depth."""
+    if not unit:
+        return ""
+    try:
+        dimension = str(_registry().Quantity(1, unit).dimensionality)
+    except Exception:  # noqa: BLE001 - pint raises several kinds for a unit it does not know
+        return ""
+    return {"[time]": "time", "[temperature]": "temperature", "[mass] / [length] / [time] ** 2": "pressure",
+            "[length] ** 3 / [time]": "flow", "[turbidity]": "turbidity"}.get(dimension, "")
+
+
+def _instrument(tag: str) -> bool:
+    letters = re.match(r"[a-z]+", tag)
+    return bool(_INSTRUMENT.match(tag)) and letters is not None and set(letters.group()[1:]) <= _INSTRUMENT_LETTERS
+
+
+def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
+    """The two-stage match: the same equipment (a tag both name, or the same named equipment with the
+    same numbers), then the same kind of value (what is limited, which of its siblings, what is
+    measured). Wording beyond that ("per cycle", word order, "trip" or "cutout") does not count.
+    `unsaid`: a sibling one names and the other leaves unsaid does not part them ("filter 3 turbidity
+    alarm" and "filter 3 effluent turbidity alarm"); the caller checks that nothing else could be meant."""
+    if a.identity != b.identity:
+        return False
+    # siblings: both name one of an axis and not the same one
+    axes_a, axes_b = {x for x, _ in a.sides}, {x for x, _ in b.sides}
+    if {s for s in a.sides if s[0] in axes_b} != {s for s in b.sides if s[0] in axes_a}:
+        return False
+    if a.kinds != b.kinds or a.measures != b.measures:
+        return False
+    if a.per and b.per and a.per != b.per:
+        return False
+    if a.tags and b.tags and not (a.tags <= b.tags or b.tags <= a.tags):
+        return False
+    if axes_a != axes_b and not unsaid:
+        return False  # one names high (or lead, or effluent) and the other does not: left unsaid is not the same
+    if any(_instrument(t) for t in a.tags & b.tags) and a.kinds and a.names & b.names:
+        return True  # one instrument, one kind of limit, however the rest is worded
+    if bool(a.tags) != bool(b.tags):
+        untagged = b if a.tags else a
+        if untagged.size < 4:
+            return False
+    if not a.names or not b.names:
+        return False
+    small, large = (a.names, b.names) if len(a.names) <= len(b.names) else (b.names, a.names)
+    return small <= large and len(large - small) <= EXTRA_WORDS
+
+
 def differ(a: Fact, b: Fact) -> bool | None:
     """True when the values differ beyond what their writing rounds off; None when they cannot be compared."""
     converted = _in_units_of(b, a.unit)
@@ -415,6 +579,8 @@ def _registry() -> Any:
     # in water, as plants write it: 1 mg/L is 1 ppm (a litre of water weighs a kilogram)
     registry.define("ppm_water = mg / L")
     registry.define("ppb_water = ug / L")
+    # pint takes no scaled unit ("1e6 * gallon/day") in a quantity, so the plants' MGD is defined
+    registry.define("MGD = 1e6 * gallon / day")
     return registry
 
 
@@ -442,14 +608,26 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     facts = [f for f in facts if len(values[f.subject]) < AMBIGUOUS or len(families[f.subject]) < AMBIGUOUS]
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in scope.get(f.doc_id, frozenset())} for f in facts]
+    readings = [_read(f.shown, {d.split()[-1] for d in scope.get(f.doc_id, frozenset())}, f.unit) for f in facts]
     by_word: dict[str, list[int]] = {}
     for i, subject in enumerate(subjects):
         for word in subject:
             by_word.setdefault(word, []).append(i)
+    # the second way matches on tags and on the equipment's words: a pair shares a tag or the rarest
+    # word of the side with fewer
+    by_name: dict[str, list[int]] = {}
+    for i, reading in enumerate(readings):
+        for word in reading.tags | reading.names:
+            by_name.setdefault(word, []).append(i)
     found: dict[str, Conflict] = {}
     for i, fact in enumerate(facts):
         rarest = min(subjects[i], key=lambda w: len(by_word[w]))
-        for j in by_word[rarest]:
+        candidates = set(by_word[rarest])
+        for tag in readings[i].tags:
+            candidates.update(by_name[tag])
+        if readings[i].names:
+            candidates.update(by_name[min(readings[i].names, key=lambda w: len(by_name[w]))])
+        for j in sorted(candidates):
             other = facts[j]
             if j == i:
                 continue
@@ -458,12 +636,33 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
             ours, theirs = scope.get(fact.doc_id, frozenset()), scope.get(other.doc_id, frozenset())
             if ours and theirs and not ours & theirs:
                 continue
-            if not same_subject(subjects[i], subjects[j]) or not differ(fact, other):
+            ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])
+            if not (same_subject(subjects[i], subjects[j]) or same_kind(ours_read, theirs_read)
+                    or (same_kind(ours_read, theirs_read, unsaid=True) and _unsaid_is_clear(i, readings[j], readings, by_name)
+                        and _unsaid_is_clear(j, readings[i], readings, by_name))):
+                continue
+            if not differ(fact, other):
                 continue
             first, second = sorted((fact, other), key=lambda f: (f.doc_id, f.start))
             key = conflict_key(first, second, family)
             found.setdefault(key, Conflict(key, first, second))
     return sorted(found.values(), key=lambda c: (c.first.doc_id, c.first.start, c.second.doc_id, c.second.start))
+
+
+def _unsaid_is_clear(i: int, other: _Reading, readings: list[_Reading], by_name: dict[str, list[int]]) -> bool:
+    """Fact i leaves unsaid a sibling `other` names ("filter 3 turbidity alarm" against "... effluent ..."): only
+    when whatever fact i could be, in any document, names that same sibling or none ("filter 3 influent
+    turbidity alarm" elsewhere makes it ambiguous, and it is left unmatched)."""
+    ours = readings[i]
+    axes = {x for x, _ in other.sides} - {x for x, _ in ours.sides}
+    if not axes:
+        return True
+    named = {s for s in other.sides if s[0] in axes}
+    for k in {k for word in ours.names | ours.tags for k in by_name[word]}:
+        reading = readings[k]
+        if k != i and reading.identity == ours.identity and same_kind(ours, reading, unsaid=True):
+            named |= {s for s in reading.sides if s[0] in axes}
+    return len(named) == len(axes)
 
 
 def conflict_key(a: Fact, b: Fact, family: dict[str, str]) -> str:

@@ -76,3 +76,55 @@ def test_a_table_cell_takes_its_row_label_its_tags_and_its_unit_column():
 def test_a_card_value_is_noted_only_for_what_the_question_asks_about():
     assert asked_about("What is the clearwell free chlorine high alarm?", "Free chlorine high alarm")
     assert not asked_about("What is the P-102 overcurrent trip delay?", "B-2 discharge pressure high alarm")
+
+
+def test_mgd_converts_to_other_flow_units():
+    assert found(("a", "The plant high flow alarm is 3.0 MGD."), ("b", "The plant high flow alarm is 1,400 gpm.")) == [
+        ("3.0 MGD", "1,400 gpm")]
+    assert found(("a", "The plant high flow alarm is 2.0 MGD."), ("b", "The plant high flow alarm is 1,389 gpm.")) == []
+
+
+def test_two_wordings_of_one_quantity_match_once_the_qualifier_is_set_aside():
+    # neither wording holds the other: "per cycle" on one side, "digester" on the other
+    assert found(("a", "The mixer run time per cycle shall be 60 minutes."),
+                 ("b", "The digester mixer run time is 90 minutes.")) == [("60 minutes", "90 minutes")]
+    # a qualifier both say, and say differently, is two quantities
+    assert found(("a", "The mixer run time per cycle is 60 minutes."), ("b", "The mixer run time per day is 6 hours.")) == []
+
+
+def test_one_instrument_tag_and_one_kind_of_limit_are_one_setpoint():
+    trip = ("a", "The motor winding protection relay (TSH-401) trips at 150 °C.")
+    assert found(trip, ("b", "The TSH-401 motor winding high temperature trip is 310 degF.")) == [("150 °C", "310 degF")]
+    # the same instrument's alarm is not its trip
+    assert found(trip, ("b", "The TSH-401 motor winding temperature alarm is 280 degF.")) == []
+
+
+def test_synonyms_of_a_limit_are_one_kind():
+    assert found(("a", "The booster pumps trip at a suction pressure of 140 kPa (PSL-702)."),
+                 ("b", "The PSL-702 booster suction header low pressure cutout is 26 psi.")) == [("140 kPa", "26 psi")]
+
+
+def test_an_instruction_states_a_setpoint_and_an_acronym_matches_its_words():
+    (fact,) = facts("a", "4.2 Set the Clarifier 2 RAS pump, RAS-P2, to 700 gpm.")
+    assert fact.shown.endswith("setpoint")
+    assert found(("a", "4.2 Set the Clarifier 2 RAS pump, RAS-P2, to 700 gpm."),
+                 ("b", "The RAS-P2 Clarifier 2 return activated sludge pump flow setpoint is 1.2 MGD.")) == [
+        ("700 gpm", "1.2 MGD")]
+
+
+def test_a_measure_the_unit_implies_may_go_unsaid():
+    assert found(("a", "The high-service pump restart delay is 90 seconds."),
+                 ("b", "The KS-10 high-service pump restart time delay after power loss is 2 min.")) == [
+        ("90 seconds", "2 min")]
+    # two timers of one machine are not one quantity
+    assert found(("a", "The GEN-2 cooldown run time is 3 min."), ("b", "The GEN-2 exercise run time is 30 min.")) == []
+
+
+def test_a_sibling_left_unsaid_matches_only_when_nothing_else_could_be_meant():
+    bare = ("a", "The Filter 2 turbidity alarm is 0.30 NTU.")
+    effluent = ("b", "The Filter 2 effluent turbidity alarm is 0.25 NTU.")
+    assert found(bare, effluent) == [("0.30 NTU", "0.25 NTU")]
+    # with an influent alarm stated too, the bare one could be either: no mark
+    assert found(bare, effluent, ("c", "The Filter 2 influent turbidity alarm is 5.0 NTU.")) == []
+    # siblings both named still part two quantities
+    assert found(effluent, ("c", "The Filter 2 influent turbidity alarm is 5.0 NTU.")) == []
