@@ -49,11 +49,11 @@ def test_the_planted_disagreements_are_found_and_the_near_misses_are_not(plant):
 
 # (set, recall floor): the first was written with the rules; the confirm sets by helpers that never read
 # them. The first three confirm sets were then used to find what the rules missed (BENCHMARKS.md, "Issue
-# 28"); the fourth is still held out, and there the point is precision (its recall is 0.07).
+# 28"); the fourth and fifth are held out, and there the point is precision (their recall is 0.07 and 0.25).
 # Precision must stay at 0.95 on every set.
-MEASURED = [("tests.support.conflict_docs", 0.8), ("tests.support.conflict_docs_confirm", 0.85),
-            ("tests.support.conflict_docs_confirm2", 0.5), ("tests.support.conflict_docs_confirm3", 0.75),
-            ("tests.support.conflict_docs_confirm4", 0.05)]
+MEASURED = [("tests.support.conflict_docs", 0.8), ("tests.support.conflict_docs_confirm", 0.95),
+            ("tests.support.conflict_docs_confirm2", 0.85), ("tests.support.conflict_docs_confirm3", 0.85),
+            ("tests.support.conflict_docs_confirm4", 0.05), ("tests.support.conflict_docs_confirm5", 0.2)]
 
 
 @pytest.mark.parametrize(("module", "floor"), MEASURED)
