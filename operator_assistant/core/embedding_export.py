@@ -140,8 +140,7 @@ def verified_record(model: ResolvedModel, kind: ExportKind, use_cache: bool = Fa
     return record
 
 
-def prepare_export(model: ResolvedModel, report: Callable[[str], None] = print,
-                   kind: ExportKind = INT8) -> ExportRecord | None:
+def prepare_export(model: ResolvedModel, report: Callable[[str], None], kind: ExportKind) -> ExportRecord | None:
     """Build an export from the model's own files unless a verified one is there already.
 
     Returns None for a model the export does not reproduce (it then runs on torch)."""
