@@ -430,9 +430,24 @@ Holding registers
 """
 
 
+# A register map that lists a status word's bits inside the row's cell, as charger and drive maps do.
+CHARGER_FAULTS = """<html><head><title>Charger fault register</title></head><body>
+<h1>Charger fault register</h1>
+<p>The fault word is read from two registers.</p>
+<table><tr><th>Register</th><th>Content</th><th>Bits</th></tr>
+<tr><td>0121H</td><td>Fault word, high bits</td><td>B26: overcharge protection, stop charging<br>
+B25: battery low temperature, no discharge<br>
+B24: battery high temperature, no discharge</td></tr>
+<tr><td>0122H</td><td>Fault word, low bits</td><td>B2: battery under-voltage<br>
+B1: battery over-voltage<br>B0: battery over-discharge</td></tr>
+</table></body></html>
+"""
+
+
 @pytest.fixture(scope="module")
 def drive_assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("drive-docs")
+    (folder / "charger-faults.html").write_text(CHARGER_FAULTS, encoding="utf-8")
     (folder / "hx200-drive-manual.md").write_text(DRIVE_MANUAL, encoding="utf-8")
     (folder / "charger-map.txt").write_text(CHARGER_MAP, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("drive-index"), embedder)
@@ -481,3 +496,13 @@ def test_a_question_asking_what_a_code_means_gets_its_entry_whatever_it_says_of_
     answer = ask(drive_assistant, "A valve on the skid is marked CSO. What does that mean?")
     assert not answer.refused, answer.refusal_reason
     assert [c.text for c in answer.card.rows[0]] == ["CSO", "Car Seal Open"], answer.text
+
+
+@pytest.mark.parametrize("question", ["The charger shows fault bit B25. What is it?",
+                                      "What does bit 24 of the charger fault word mean?"])
+def test_a_bit_listed_in_a_registers_cell_gets_that_registers_row(drive_assistant, question: str) -> None:
+    answer = ask(drive_assistant, question)
+    assert not answer.refused, answer.refusal_reason
+    shown = answer.card.as_text()
+    assert "0121H" in shown and "B24: battery high temperature" in shown and "0122H" not in shown, shown
+    assert_cells_in_place(answer)

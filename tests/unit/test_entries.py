@@ -221,3 +221,11 @@ def test_a_table_continued_from_a_page_keeps_the_lines_under_its_first_row() -> 
     assert [f.text for f in entries[0].fields][1:] == ["B31: load open", "B30: probe damaged",
                                                       "B29: capacitor over-voltage", "B28: battery reversed"]
     assert c.text == entries[1].key.text
+
+
+def test_a_row_is_found_by_the_codes_its_cell_lists_but_not_by_one_mention() -> None:
+    html = ("<table><tr><th>Register</th><th>Content</th><th>Bits</th></tr>"
+            "<tr><td>0121H</td><td>Fault word</td><td>B26: overcharge<br>B25: battery cold<br>B24: battery hot</td></tr>"
+            "<tr><td>0122H</td><td>Status word, see B3: below</td><td>04H: boost<br>05H: float</td></tr></table>")
+    entries = find_entries(_doc("faults.html", html))
+    assert [(e.key.text, e.aliases) for e in entries] == [("0121H", ("b24", "b25", "b26")), ("0122H", ())]

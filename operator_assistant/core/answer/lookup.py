@@ -66,6 +66,8 @@ _HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
 _ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\bletter\s+([A-Z])\b")
 # A code with letters: F3, E-47, PD013, AL.12, CL2-ALM-03 (not a bare word, not a figure with its unit).
 _LETTER_KEY = re.compile(r"(?<![\w.-])([A-Za-z]{1,4}[-_.]?\d{1,6}(?:[.-]\d{1,4})?[A-Za-z]?)(?![\w-])")
+# A bit of a status word: "bit 26", which register maps write B26, b26 or Bit 26.
+_BIT_KEY = re.compile(r"\bbit\s+(\d{1,2})\b", re.IGNORECASE)
 # A MIB name or an OID: upsAlarmBatteryBad, fooAlarms.17, { fooAlarms 17 }.
 _MIB_NAME = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9-]*(?:\.\d+)?)(?![\w-])")
 _OID = re.compile(r"\{\s*[a-z][\w-]*\s+\d+\s*\}")
@@ -150,6 +152,11 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
     for m in _LETTER_KEY.finditer(question):
         if not re.fullmatch(r"0x[0-9a-f]+", m.group(1), re.IGNORECASE):
             add(m.group(1), m.start(1), False)
+    for m in _BIT_KEY.finditer(question):
+        end = m.end()
+        family = _family_near(question, m.start(), end) or previous
+        found.setdefault(m.group().casefold(), NamedKey(m.group(), frozenset(
+            key_forms(m.group()) | key_forms(f"B{m.group(1)}")), family, False))
     for m in _HEX_H_KEY.finditer(question):
         add(m.group(1), m.start(1), True)
     for m in _NUMERIC_KEY.finditer(question):

@@ -248,6 +248,22 @@ def _aliases(text: str) -> tuple[str, ...]:
     return tuple(sorted({form for p in parts for form in key_forms(p)})) if len(parts) > 1 else ()
 
 
+# A code in a cell with its separator: "B24:battery high temperature", a bit of the row's register (a cell's
+# lines may have been joined). Values ("04H: boost charging") are left out: their numbers would make the
+# row a candidate for any bare number.
+_SUB_KEY = re.compile(r"(?:^|(?<=\s))([A-Za-z]{1,4}\d{1,4})[ \t]*[:：=]")
+
+
+def _sub_keys(fields: Sequence[Field]) -> tuple[str, ...]:
+    """The codes a row lists inside its cells (a register's bits B31 ... B16), two or more of one shape:
+    the row is found by each of them. A single mention ("see F3: above") is no list."""
+    codes = [m.group(1) for f in fields for m in _SUB_KEY.finditer(f.text) if is_code(m.group(1))]
+    shapes: dict[tuple[str, bool], list[str]] = {}
+    for code in codes:
+        shapes.setdefault(_shape(code), []).append(code)
+    return tuple(sorted({form for same in shapes.values() if len(same) >= 2 for c in same for form in key_forms(c)}))
+
+
 def _is_caption_row(row: Sequence[Cell]) -> bool:
     return len({c.text for c in row if c.text}) == 1 and len(row) > 2
 
@@ -287,7 +303,8 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
         fields = _fields(rows, rows_of, key, names)
         if fields:
             out.append(Entry(Field(names[key], cell.text, cell.start, cell.end, getattr(cell, "ref", ""), 0, key),
-                             kind, f"{family} {caption}".strip(), group, tuple(fields), _aliases(cell.text),
+                             kind, f"{family} {caption}".strip(), group, tuple(fields),
+                             _aliases(cell.text) + _sub_keys(fields),
                              ordinal, tuple(rows_of)))
     return out
 
