@@ -636,11 +636,13 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
             ours, theirs = scope.get(fact.doc_id, frozenset()), scope.get(other.doc_id, frozenset())
             if ours and theirs and not ours & theirs:
                 continue
-            ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])
-            if not (same_subject(subjects[i], subjects[j]) or same_kind(ours_read, theirs_read)
-                    or (same_kind(ours_read, theirs_read, unsaid=True) and _unsaid_is_clear(i, readings[j], readings, by_name)
+            if not same_subject(subjects[i], subjects[j]):
+                ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])
+                if not (same_kind(ours_read, theirs_read) or (
+                        same_kind(ours_read, theirs_read, unsaid=True)
+                        and _unsaid_is_clear(i, readings[j], readings, by_name)
                         and _unsaid_is_clear(j, readings[i], readings, by_name))):
-                continue
+                    continue
             if not differ(fact, other):
                 continue
             first, second = sorted((fact, other), key=lambda f: (f.doc_id, f.start))

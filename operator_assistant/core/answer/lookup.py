@@ -153,8 +153,7 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
         if not re.fullmatch(r"0x[0-9a-f]+", m.group(1), re.IGNORECASE):
             add(m.group(1), m.start(1), False)
     for m in _BIT_KEY.finditer(question):
-        end = m.end()
-        family = _family_near(question, m.start(), end) or previous
+        family = _family_near(question, m.start(), m.end()) or previous
         found.setdefault(m.group().casefold(), NamedKey(m.group(), frozenset(
             key_forms(m.group()) | key_forms(f"B{m.group(1)}")), family, False))
     for m in _HEX_H_KEY.finditer(question):

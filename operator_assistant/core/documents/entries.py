@@ -413,7 +413,7 @@ def _with_bare_items(hits: list[_Hit], text: str) -> list[_Hit]:
         near = [h for h in hits[max(0, at - 1):at + 1] if _shape(h.code) == _shape(code)
                 and max(h.start - m.end(), m.start() - h.end) <= BARE_REACH
                 and "\n\n" not in text[min(h.end, m.end()):max(h.start, m.start())]]
-        if near and not any(h.code_start == m.start(1) for h in hits):
+        if near:  # never an inline hit too: a bare code has no separator after it
             extra.append(_Hit(m.start(1), code, m.start(1), m.end()))
     return sorted(hits + extra, key=lambda h: h.start)
 
