@@ -444,9 +444,28 @@ B1: battery over-voltage<br>B0: battery over-discharge</td></tr>
 """
 
 
+# A gateway's Modbus modules, each a name with its function code in brackets, as I/O guides write them.
+GATEWAY_GUIDE = """# GW-10 Gateway Guide
+
+## Modbus modules
+
+Each module sends one function code to the slave device. The supported function codes are:
+
+ReadCoils (FC 1)
+Reads from 1 to 2000 coils of the slave device into digital inputs.
+
+ReadHoldingRegisters (FC 3)
+Reads a block of holding registers of the slave device, two bytes each, into integer inputs.
+
+WriteMultipleRegisters (FC 16)
+Writes a block of 1 to 123 registers of the slave device from integer outputs.
+"""
+
+
 @pytest.fixture(scope="module")
 def drive_assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("drive-docs")
+    (folder / "gw10-gateway-guide.md").write_text(GATEWAY_GUIDE, encoding="utf-8")
     (folder / "charger-faults.html").write_text(CHARGER_FAULTS, encoding="utf-8")
     (folder / "hx200-drive-manual.md").write_text(DRIVE_MANUAL, encoding="utf-8")
     (folder / "charger-map.txt").write_text(CHARGER_MAP, encoding="utf-8")
@@ -506,3 +525,15 @@ def test_a_bit_listed_in_a_registers_cell_gets_that_registers_row(drive_assistan
     shown = answer.card.as_text()
     assert "0121H" in shown and "B24: battery high temperature" in shown and "0122H" not in shown, shown
     assert_cells_in_place(answer)
+
+
+def test_a_function_code_written_after_its_name_in_brackets_is_found_and_one_past_the_list_is_not_listed(
+        drive_assistant) -> None:
+    answer = ask(drive_assistant, "On the GW-10 gateway, what is Modbus function code 3 used for?")
+    assert not answer.refused, answer.refusal_reason
+    assert "ReadHoldingRegisters" in answer.card.as_text() and "ReadCoils" not in answer.card.as_text(), answer.text
+    assert_cells_in_place(answer)
+    missing = ask(drive_assistant, "What is Modbus function code 6 (write single register) used for on the GW-10 gateway?")
+    assert missing.refused, missing.text
+    assert "6 is not listed in the list 'Modbus modules'" in missing.refusal_reason, missing.refusal_reason
+    assert "FC 1 to FC 16" in missing.refusal_reason

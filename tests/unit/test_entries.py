@@ -229,3 +229,16 @@ def test_a_row_is_found_by_the_codes_its_cell_lists_but_not_by_one_mention() -> 
             "<tr><td>0122H</td><td>Status word, see B3: below</td><td>04H: boost<br>05H: float</td></tr></table>")
     entries = find_entries(_doc("faults.html", html))
     assert [(e.key.text, e.aliases) for e in entries] == [("0121H", ("b24", "b25", "b26")), ("0122H", ())]
+
+
+def test_a_name_with_its_code_in_brackets_heads_a_block() -> None:
+    text = ("GATEWAY GUIDE\n\nThe supported function codes are:\n\nReadCoils (FC 1)\nReads 1 to 2000 coils.\n\n"
+            "ReadHoldingRegisters (FC 3)\nReads 1 to 125 holding registers.\n\n"
+            "WriteMultipleRegisters (FC 16)\nWrites 1 to 123 registers.\n\n"
+            "The gateway (see page 4) and the panel (A4) are not codes of this list.\n")
+    document = _doc("gateway.txt", text)
+    entries = [e for e in find_entries(document) if e.kind == CODE]
+    assert [e.key.text for e in entries] == ["FC 1", "FC 3", "FC 16"]
+    assert [f.text for f in entries[1].fields] == ["ReadHoldingRegisters", "Reads 1 to 125 holding registers."]
+    assert "function codes" in entries[0].family
+    _check_places(document, entries)

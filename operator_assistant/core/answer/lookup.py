@@ -315,11 +315,14 @@ class Lookup:
         """Groups of entries in the documents search found that belong to the key's family: by family word
         where the question names one, else by the letters its code starts with."""
         prefix, shape = key_prefix(key.text), key_shape(key.text)
+        # "function code 6" where the list writes its codes "FC 1" ... "FC 16": the family's initials
+        initials = {f"{w[0]}{end}" for w in key.family for end in ("", "c")} if key.text.isdigit() else set()
         groups: dict[tuple[str, str], list[EntryRecord]] = {}
         for record in self.manifest.entries_in(ranks, None):
             if record.entry.kind == SYMPTOM:
                 continue
-            same_shape = key_shape(record.entry.key.text) == shape and shape[1] != "other"
+            written = key_shape(record.entry.key.text)
+            same_shape = shape[1] != "other" and (written == shape or (written[1] == "number" and written[0] in initials))
             if not same_shape:
                 continue
             if (key.family and _in_family(key, record)) or (not key.family and prefix):

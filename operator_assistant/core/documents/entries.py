@@ -540,31 +540,54 @@ def _goes_on(name: str | None) -> bool:
     return bool(words) and words[0].casefold().rstrip(",") in _SENTENCE_GOES_ON
 
 
+# A name with its code after it in brackets, alone on its line: "ReadCoils (FC 1)", "Over-voltage (E-02)".
+_NAMED_HEAD = re.compile(r"^[ \t]*(?P<name>[A-Za-z][^\n()]{0,60}?)[ \t]*\((?P<code>[A-Za-z]{1,4}[ -]?\d{1,4}|"
+                         r"0x[0-9A-Fa-f]{1,4}|[0-9A-Fa-f]{1,4}[hH])\)[ \t]*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class _Head:
+    code: tuple[str, int, int]
+    name: tuple[str, int, int] | None
+    start: int  # the line's start and end
+    end: int
+
+
+def _block_heads(text: str) -> list[_Head]:
+    heads = [_Head((m.group("code"), m.start("code"), m.end("code")),
+                   (m.group("name"), m.start("name"), m.end("name")) if m.group("name") else None, m.start(), m.end())
+             for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code")) and not _goes_on(m.group("name"))]
+    heads += [_Head((m.group("code"), m.start("code"), m.end("code")), (m.group("name"), m.start("name"), m.end("name")),
+                    m.start(), m.end())
+              for m in _NAMED_HEAD.finditer(text) if is_code(m.group("code").replace(" ", ""))]
+    return sorted(heads, key=lambda h: h.start)
+
+
 def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
-    """Codes of one shape, each at the start of a line with its name, at least three in a document."""
-    heads = [m for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code")) and not _goes_on(m.group("name"))]
-    by_shape: dict[tuple[str, bool, bool], list[re.Match[str]]] = {}
-    for m in heads:
-        code = m.group("code")
-        by_shape.setdefault((*_shape(code), code[-1:].casefold() == "h"), []).append(m)
+    """Codes of one shape, each at the start of a line with its name (or after its name, in brackets),
+    at least three in a document."""
+    by_shape: dict[tuple[str, bool, bool], list[_Head]] = {}
+    for head in _block_heads(text):
+        code = head.code[0].replace(" ", "")
+        by_shape.setdefault((*_shape(code), code[-1:].casefold() == "h"), []).append(head)
     stops = sorted({b.start for b in document.blocks if b.kind in (HEADING, FURNITURE)})
     out = []
     for found in by_shape.values():
-        if len({m.group("code").casefold() for m in found}) < 3:
+        if len({h.code[0].casefold() for h in found}) < 3:
             continue
-        for n, m in enumerate(found):
-            end = found[n + 1].start() if n + 1 < len(found) else len(text)
-            end = min([end, m.end() + BLOCK_CHARS] + [s for s in stops if s > m.end()])
-            body = text[m.end():end]
-            body_start = m.end() + len(body) - len(body.lstrip())
+        for n, head in enumerate(found):
+            end = found[n + 1].start if n + 1 < len(found) else len(text)
+            end = min([end, head.end + BLOCK_CHARS] + [s for s in stops if s > head.end])
+            body = text[head.end:end]
+            body_start = head.end + len(body) - len(body.lstrip())
             body = body.strip()
-            section = _section_at(headings, m.start())
-            fields = [Field("Name", m.group("name"), m.start("name"), m.end("name"))] if m.group("name") else []
+            section = _section_at(headings, head.start)
+            fields = [Field("Name", *head.name)] if head.name else []
             if body:
                 fields.append(Field("Details", body, body_start, body_start + len(body)))
             if fields:
-                out.append(Entry(Field("Code", m.group("code"), m.start("code"), m.end("code")), CODE,
-                                 " ".join([*section[-2:], _lead_in(text, found[0].start())]),
+                out.append(Entry(Field("Code", *head.code), CODE,
+                                 " ".join([*section[-2:], _lead_in(text, found[0].start)]),
                                  _group_name("list", section, ""), tuple(fields)))
     return out
 
