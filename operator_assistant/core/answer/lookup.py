@@ -304,10 +304,10 @@ class Lookup:
         return [s for s in sources if forms & _forms_in(s.text)]
 
     def _held(self, record: EntryRecord) -> set[str]:
-        """The words an entry explains: its row, column names, list, section and document."""
+        """The words an entry explains: its row, column names, list and what introduces it, section and document."""
         entry = record.entry
         document = self.manifest.document(record.doc_id)
-        return _stems(" ".join([entry.key.text, entry.family, entry.group, *record.section,
+        return _stems(" ".join([entry.key.text, entry.family, entry.group, entry.context, *record.section,
                                 *(f"{f.name} {f.text}" for f in entry.fields),
                                 document.title if document else "", Path(document.source).stem if document else ""]))
 

@@ -56,6 +56,9 @@ class Entry:
     aliases: tuple[str, ...] = ()  # other ways the key is written: an OID "fooAlarms.17"
     table: int | None = None  # ordinal of the document table it comes from, with its rows
     rows: tuple[int, ...] = ()
+    # the text that introduces its list ("With help of Modbus_Module's you define ..."): what the list is
+    # about, though not the family its keys are of
+    context: str = ""
 
     @property
     def start(self) -> int:
@@ -68,13 +71,13 @@ class Entry:
     def to_json(self) -> dict:
         return {"key": _field_json(self.key), "kind": self.kind, "family": self.family, "group": self.group,
                 "fields": [_field_json(f) for f in self.fields], "aliases": list(self.aliases),
-                "table": self.table, "rows": list(self.rows)}
+                "table": self.table, "rows": list(self.rows), "context": self.context}
 
     @classmethod
     def from_json(cls, data: dict) -> Entry:
         return cls(Field(*data["key"]), data["kind"], data["family"], data["group"],
                    tuple(Field(*f) for f in data["fields"]), tuple(data.get("aliases", ())), data.get("table"),
-                   tuple(data.get("rows", ())))
+                   tuple(data.get("rows", ())), data.get("context", ""))
 
 
 def _field_json(f: Field) -> list:
@@ -426,6 +429,16 @@ def _line_end(text: str, at: int) -> int:
     return at + len("\n".join(lines[:4]))
 
 
+INTRO_CHARS = 600  # of a list's introduction: its section's opening paragraph, not the chapter before
+
+
+def _intro(text: str, headings: Sequence[tuple[int, int, str]], at: int) -> str:
+    """The text between the heading of the section at `at` and `at`, at most INTRO_CHARS of it."""
+    start = max((h for h, _, _ in headings if h <= at), default=0)
+    start = text.find("\n", start, at) + 1 if start else 0  # past the heading's own line
+    return " ".join(text[max(start, at - INTRO_CHARS):at].split())
+
+
 def _lead_in(text: str, at: int) -> str:
     """The line before `at` (or the start of its own line before it): what a list of codes is said to be,
     "1) Exception code descriptions", "FUNC: Function code ...". At most 200 characters."""
@@ -588,7 +601,8 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
             if fields:
                 out.append(Entry(Field("Code", *head.code), CODE,
                                  " ".join([*section[-2:], _lead_in(text, found[0].start)]),
-                                 _group_name("list", section, ""), tuple(fields)))
+                                 _group_name("list", section, ""), tuple(fields),
+                                 context=_intro(text, headings, found[0].start)))
     return out
 
 
