@@ -30,7 +30,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 24: a row is found by the codes its cells list ("B24:battery high temperature" in register 0121H's row).
 # 25: a name with its code after it in brackets heads a block ("ReadCoils (FC 1)").
 # 26: a list of code blocks keeps the text that introduces it (what the list is about).
-CHUNKER_VERSION = 26
+# 27: a list's introduction leaves out its section's heading line also when the heading opens the document.
+CHUNKER_VERSION = 27
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -434,8 +434,8 @@ INTRO_CHARS = 600  # of a list's introduction: its section's opening paragraph, 
 
 def _intro(text: str, headings: Sequence[tuple[int, int, str]], at: int) -> str:
     """The text between the heading of the section at `at` and `at`, at most INTRO_CHARS of it."""
-    start = max((h for h, _, _ in headings if h <= at), default=0)
-    start = text.find("\n", start, at) + 1 if start else 0  # past the heading's own line
+    heading = max((h for h, _, _ in headings if h <= at), default=None)
+    start = 0 if heading is None else text.find("\n", heading, at) + 1  # past the heading's own line
     return " ".join(text[max(start, at - INTRO_CHARS):at].split())
 
 
