@@ -565,14 +565,15 @@ class _Head:
     start: int  # the line's start and end
     end: int
 
+    @classmethod
+    def of(cls, m: re.Match[str]) -> _Head:
+        name = (m.group("name"), m.start("name"), m.end("name")) if m.group("name") else None
+        return cls((m.group("code"), m.start("code"), m.end("code")), name, m.start(), m.end())
+
 
 def _block_heads(text: str) -> list[_Head]:
-    heads = [_Head((m.group("code"), m.start("code"), m.end("code")),
-                   (m.group("name"), m.start("name"), m.end("name")) if m.group("name") else None, m.start(), m.end())
-             for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code")) and not _goes_on(m.group("name"))]
-    heads += [_Head((m.group("code"), m.start("code"), m.end("code")), (m.group("name"), m.start("name"), m.end("name")),
-                    m.start(), m.end())
-              for m in _NAMED_HEAD.finditer(text) if is_code(m.group("code").replace(" ", ""))]
+    heads = [_Head.of(m) for m in _BLOCK_HEAD.finditer(text) if is_code(m.group("code")) and not _goes_on(m.group("name"))]
+    heads += [_Head.of(m) for m in _NAMED_HEAD.finditer(text) if is_code(m.group("code").replace(" ", ""))]
     return sorted(heads, key=lambda h: h.start)
 
 
@@ -588,6 +589,7 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
     for found in by_shape.values():
         if len({h.code[0].casefold() for h in found}) < 3:
             continue
+        lead_in, intro = _lead_in(text, found[0].start), _intro(text, headings, found[0].start)
         for n, head in enumerate(found):
             end = found[n + 1].start if n + 1 < len(found) else len(text)
             end = min([end, head.end + BLOCK_CHARS] + [s for s in stops if s > head.end])
@@ -599,10 +601,8 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
             if body:
                 fields.append(Field("Details", body, body_start, body_start + len(body)))
             if fields:
-                out.append(Entry(Field("Code", *head.code), CODE,
-                                 " ".join([*section[-2:], _lead_in(text, found[0].start)]),
-                                 _group_name("list", section, ""), tuple(fields),
-                                 context=_intro(text, headings, found[0].start)))
+                out.append(Entry(Field("Code", *head.code), CODE, " ".join([*section[-2:], lead_in]),
+                                 _group_name("list", section, ""), tuple(fields), context=intro))
     return out
 
 
