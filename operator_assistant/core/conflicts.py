@@ -61,7 +61,9 @@ _UNITS = {
     "mj/cm2": "mJ/cm**2", "mw/cm2": "mW/cm**2",
     "kg": "kg", "gal": "gallon", "gallons": "gallon", "l": "liter", "litres": "liter", "liters": "liter",
 }
-_UNIT_RE = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+# inches of water column, as gas and draft gauges are written: "in. w.c.", "in WC", "inches H2O", "in. wg"
+_WATER_COLUMN = r"(?:in\.?|inch(?:es)?)\s?(?:w\.?\s?[cg]\.?|h2o)"
+_UNIT_RE = "|".join([_WATER_COLUMN] + sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(rf"(?<![\w.,/-])(?P<number>{_NUMBER})\s?(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
 _ANY_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
@@ -83,7 +85,8 @@ _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
 # an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
-_IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control)\s+", re.IGNORECASE)
+_IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control|confirm|check|verify)\s+",
+                         re.IGNORECASE)
 # a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 # a tag in brackets just after the figure names its instrument: "... of 140 kPa (PSL-602)"
@@ -96,7 +99,7 @@ _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
 which who whom when where while as be is are was were been being shall must should will would may can could
 set adjusted maintained kept value setting nominal default typical normal normally approximately about
-plant station system unit give gives given has have provide provides use uses""".split())
+plant station system unit give gives given has have provide provides use uses through via""".split())
 # words that set one of a pair apart: two subjects that differ by one of these are two things
 _SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
 min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
@@ -107,7 +110,7 @@ hot cold dry wet full empty new old""".split())
 _QUANTITY = frozenset("""alarm setpoint trip limit pressure level flow temperature temp residual dose dosage
 time delay interval speed current voltage concentration rate torque setting frequency duration period capacity
 head depth height volume turbidity ph chlorine velocity power load threshold band deadband differential
-runtime stroke tension gap clearance weight density""".split())
+runtime stroke tension gap clearance weight density timer""".split())
 
 _stemmer = Stemmer.Stemmer("english")
 
@@ -281,7 +284,7 @@ def _cell_figure(text: str, unit_cell: str, column: str) -> tuple[str, float, st
     if not re.fullmatch(_NUMBER, text):
         return None
     unit = unit_cell or _column_unit(column)
-    if not unit or unit.lower().replace(" ", "") not in _UNITS:
+    if not unit or _unit_of(unit) is None:
         return None
     return _figure(text, unit, f"{text} {unit}")
 
@@ -301,8 +304,15 @@ def _generic_column(column: str) -> bool:
                                   "specification", "spec", "limit", "data", "rating", "rated"} for w in words)
 
 
+def _unit_of(written: str) -> str | None:
+    """The pint unit of a unit as written, None when it is not one facts are compared in."""
+    if re.fullmatch(_WATER_COLUMN, written.strip(), re.IGNORECASE):
+        return "inch_H2O_39F"
+    return _UNITS.get(written.lower().replace(" ", ""))
+
+
 def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | None:
-    pint_unit = _UNITS.get(unit.lower().replace(" ", ""))
+    pint_unit = _unit_of(unit)
     if pint_unit is None:
         return None
     return " ".join(written.split()), float(number.replace(",", "")), pint_unit
@@ -389,7 +399,7 @@ _KINDS = {"alarm": "alarm", "alarms": "alarm", "warning": "alarm", "alert": "ala
 # what is measured: when both name one, they must name the same (the units already agree in dimension)
 _MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temperature": "temperature",
              "temp": "temperature", "flow": "flow", "time": "time", "runtime": "time", "duration": "time",
-             "period": "time", "interval": "time", "speed": "speed", "frequency": "speed", "dose": "dose",
+             "period": "time", "interval": "time", "timer": "time", "speed": "speed", "frequency": "speed", "dose": "dose",
              "dosage": "dose", "residual": "residual", "concentration": "residual", "turbidity": "turbidity",
              "head": "head", "differential": "differential", "current": "current", "voltage": "voltage",
              "torque": "torque", "volume": "volume", "velocity": "velocity"}
@@ -434,9 +444,10 @@ class _Reading:
     words: tuple[str, ...]  # as written, filler left out: what an acronym is spelled out from
     extra: frozenset[str]
     unit: str
+    short: dict[str, str]
 
 
-def _read(shown: str, extra: Iterable[str] = (), unit: str = "") -> _Reading:
+def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str, str] | None = None) -> _Reading:
     written = [w for w in _WORD.findall(shown.replace("\u2010", "-").replace("\u2013", "-")) if w.lower() not in _STOP]
     words = [w.lower() for w in written]
     tags, identity, kinds, measures, sides, names, per = set(), set(extra), set(), set(), set(), set(), set()
@@ -445,6 +456,8 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "") -> _Reading:
             per.add(_stemmer.stemWord(word))
         elif word == "per":
             continue
+        elif short and word in short:
+            identity.add(short[word])  # "LS-3" where a title or heading names "Lift Station No. 3"
         elif _TAG.match(word):
             tags.add(word)
         elif word.isdigit() or word in _IDENTITY or re.fullmatch(r"\d+(?:\.\d+)?", word):
@@ -457,6 +470,8 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "") -> _Reading:
             sides.add((_AXIS_OF[_AXES[word]], _AXES[word]))
         else:
             names.add(_stemmer.stemWord(word))
+    # a value stated plainly is the quantity's setpoint: "high alarm setpoint" is the high alarm
+    kinds.discard("setpoint")
     # "run time" is a time whatever the rest calls it
     if "time" in measures:
         names.discard("run")
@@ -464,7 +479,7 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "") -> _Reading:
     measures.discard(_measure_of(unit))
     size = len(tags) + len(identity) + len(kinds) + len(measures) + len(sides) + len(names)
     return _Reading(frozenset(tags), frozenset(identity), frozenset(kinds), frozenset(measures), frozenset(sides),
-                    frozenset(names), frozenset(per), size, tuple(written), frozenset(extra), unit)
+                    frozenset(names), frozenset(per), size, tuple(written), frozenset(extra), unit, short or {})
 
 
 def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
@@ -480,7 +495,7 @@ def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
             initials = "".join(w[0] for w in run).lower()
             if initials in acronyms:
                 written = " ".join(" ".join(run) if w.lower() == initials else w for w in a.words)
-                return _read(written, a.extra, a.unit)
+                return _read(written, a.extra, a.unit, a.short)
     return a
 
 
@@ -529,9 +544,12 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
         if untagged.size < 4:
             return False
     if not a.names or not b.names:
-        return False
+        # "KS-701 LS-7 high level alarm delay" and station 7's "High level alarm time delay": all said but the name
+        return not a.names and not b.names and bool(a.identity) and bool(a.kinds)
     small, large = (a.names, b.names) if len(a.names) <= len(b.names) else (b.names, a.names)
-    return small <= large and len(large - small) <= EXTRA_WORDS
+    # a side left unsaid and more equipment words on the other ("digester" against "digester heat exchanger
+    # hot water supply") is likely another thing
+    return small <= large and len(large - small) <= (1 if axes_a != axes_b else EXTRA_WORDS)
 
 
 def differ(a: Fact, b: Fact) -> bool | None:
@@ -589,26 +607,47 @@ def designations(title: str) -> frozenset[str]:
     return frozenset(f"{m.group(0).split()[0].lower()} {m.group(1).lower()}" for m in _DESIGNATION.finditer(title))
 
 
+def _short_names(text: str) -> dict[str, str]:
+    """The tag a plant writes for a named place, from its two words' initials and its number:
+    "Lift Station No. 3" -> {"ls-3": "3", "ls3": "3"}, so "LS-3 wet well high level" names station 3."""
+    out = {}
+    for m in _DESIGNATION.finditer(text):
+        before = re.findall(r"[A-Za-z]+", text[:m.start()])[-1:]
+        number = m.group(1).lower()
+        for words in (before + [m.group(0).split()[0]], [m.group(0).split()[0]]):
+            initials = "".join(w[0] for w in words).lower()
+            if len(initials) >= 2:
+                out[f"{initials}-{number}"] = out[f"{initials}{number}"] = number
+    return out
+
+
 def conflicts(facts: Iterable[Fact], family: dict[str, str],
               scope: dict[str, frozenset[str]] | None = None) -> list[Conflict]:
     """Pairs of facts from different document families (`family`: doc_id -> its number, or itself when
-    it has none) about one subject with values that differ. Two documents whose titles name different
-    ones of a kind (`scope`: "station a" and "station b") are about different equipment: their facts
-    are not compared. Facts are grouped by their subject's rarest word first, so a large library is
-    not compared pair by pair."""
+    it has none) about one subject with values that differ. Two facts whose documents' titles, or
+    whose sections, name different ones of a kind (`scope`: "station a" and "station b") are about
+    different equipment: they are not compared. Facts are grouped by their subject's rarest word first,
+    so a large library is not compared pair by pair."""
     scope = scope or {}
     facts = list(facts)
-    # a subject that documents of three or more families give three or more values is a kind of thing
-    # ("pump high alarm" in every station's manual), not one setpoint stated twice: it is left out
-    values: dict[tuple[str, ...], set[str]] = {}
-    families: dict[tuple[str, ...], set[str]] = {}
-    for fact in facts:
-        values.setdefault(fact.subject, set()).add(fact.value)
-        families.setdefault(fact.subject, set()).add(family.get(fact.doc_id, fact.doc_id))
-    facts = [f for f in facts if len(values[f.subject]) < AMBIGUOUS or len(families[f.subject]) < AMBIGUOUS]
+    # a register's "## Chiller Plant 1" says which plant its rows are about, as a manual's title does
+    where = [scope.get(f.doc_id, frozenset()) | designations(" / ".join(f.section)) for f in facts]
+    # a subject that documents of three or more families give three or more values in one place is a
+    # kind of thing ("pump high alarm" in every station's manual), not one setpoint stated twice: left out
+    values: dict[tuple[tuple[str, ...], frozenset[str]], set[str]] = {}
+    families: dict[tuple[tuple[str, ...], frozenset[str]], set[str]] = {}
+    for fact, place in zip(facts, where, strict=True):
+        values.setdefault((fact.subject, place), set()).add(fact.value)
+        families.setdefault((fact.subject, place), set()).add(family.get(fact.doc_id, fact.doc_id))
+    kept = [k for k, (f, place) in enumerate(zip(facts, where, strict=True))
+            if len(values[f.subject, place]) < AMBIGUOUS or len(families[f.subject, place]) < AMBIGUOUS]
+    facts, where = [facts[k] for k in kept], [where[k] for k in kept]
+    short = {tag: number for place in set(where) for d in place for tag, number in _short_names(d).items()}
+    short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
-    subjects = [set(f.subject) | {d.split()[-1] for d in scope.get(f.doc_id, frozenset())} for f in facts]
-    readings = [_read(f.shown, {d.split()[-1] for d in scope.get(f.doc_id, frozenset())}, f.unit) for f in facts]
+    subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
+    readings = [_read(f.shown, {d.split()[-1] for d in place}, f.unit, short)
+                for f, place in zip(facts, where, strict=True)]
     by_word: dict[str, list[int]] = {}
     for i, subject in enumerate(subjects):
         for word in subject:
@@ -617,7 +656,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     # word of the side with fewer
     by_name: dict[str, list[int]] = {}
     for i, reading in enumerate(readings):
-        for word in reading.tags | reading.names:
+        for word in reading.tags | reading.names | reading.identity:
             by_name.setdefault(word, []).append(i)
     found: dict[str, Conflict] = {}
     for i, fact in enumerate(facts):
@@ -625,15 +664,15 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
         candidates = set(by_word[rarest])
         for tag in readings[i].tags:
             candidates.update(by_name[tag])
-        if readings[i].names:
-            candidates.update(by_name[min(readings[i].names, key=lambda w: len(by_name[w]))])
+        if readings[i].names or readings[i].identity:
+            candidates.update(by_name[min(readings[i].names or readings[i].identity, key=lambda w: len(by_name[w]))])
         for j in sorted(candidates):
             other = facts[j]
             if j == i:
                 continue
             if family.get(fact.doc_id, fact.doc_id) == family.get(other.doc_id, other.doc_id):
                 continue
-            ours, theirs = scope.get(fact.doc_id, frozenset()), scope.get(other.doc_id, frozenset())
+            ours, theirs = where[i], where[j]
             if ours and theirs and not ours & theirs:
                 continue
             if not same_subject(subjects[i], subjects[j]):
