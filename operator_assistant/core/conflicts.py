@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -34,7 +34,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 6
+FACTS_VERSION = 7
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -90,10 +90,13 @@ _IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control|c
 # a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 # a tag in brackets just after the figure names its instrument: "... of 140 kPa (PSL-602)"
-_TAG_AFTER = re.compile(r"^\s*\(\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*\)")
+_TAG_AFTER = re.compile(r"^\s*[(\[]\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*[)\]]")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
 _LINE_END = re.compile(r"(?<=[\d%A-Za-z])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+# a table column of what happens or of remarks, not of what a value is the value of
+_ASIDE = re.compile(r"\b(?:actions?|responses?|results?|effects?|consequences?|notes?|remarks?|comments?)\b",
+                    re.IGNORECASE)
 _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a-z]{1,4}\d+[a-z]?$")
 
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
@@ -131,17 +134,20 @@ class Fact:
     section: tuple[str, ...]
     pages: tuple[int, ...]
     text: str  # that sentence or row, spacing made single
+    # what kind of value a table says it is outside the row's name: its first column's name ("Alarm"), a
+    # generic value column ("Trip setting"), an action column ("Pump trip")
+    kind: str = ""
 
     def to_json(self) -> Json:
         return {"doc_id": self.doc_id, "chunk_id": self.chunk_id, "subject": list(self.subject), "shown": self.shown,
                 "value": self.value, "number": self.number, "unit": self.unit, "start": self.start, "end": self.end,
-                "section": list(self.section), "pages": list(self.pages), "text": self.text}
+                "section": list(self.section), "pages": list(self.pages), "text": self.text, "kind": self.kind}
 
     @classmethod
     def from_json(cls, data: Json) -> Fact:
         return cls(data["doc_id"], data["chunk_id"], tuple(data["subject"]), data["shown"], data["value"],
                    float(data["number"]), data["unit"], data["start"], data["end"], tuple(data["section"]),
-                   tuple(data["pages"]), data["text"])
+                   tuple(data["pages"]), data["text"], data.get("kind", ""))
 
 
 # reading facts
@@ -236,15 +242,20 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
     table = record.table
     columns = list(table.names)
     unit_column = next((i for i, c in enumerate(columns) if re.fullmatch(r"\s*units?\s*", c, re.IGNORECASE)), None)
+    # a column of what happens or of remarks ("Action: Pump trip") says what kind of value the row's is,
+    # not what it is the value of
+    aside = {i for i, c in enumerate(columns) if i and _ASIDE.search(c)}
     out = []
     for row in table.rows:
         if len(row) < 2 or not row[0].text.strip():
             continue
         # the row says what it is about in every cell that is not a figure: its name, its tag, the service
         # ("LIT-204 | Primary digester level | High alarm | 28.5 | ft")
-        label = " ".join(_strip_unit(c.text) for k, c in enumerate(row) if k != unit_column and _is_words(c.text))
+        label = " ".join(_strip_unit(c.text) for k, c in enumerate(row)
+                         if k != unit_column and k not in aside and _is_words(c.text))
+        said = " ".join(_kind_words(row[k].text) for k in sorted(aside) if k < len(row))
         for i, cell in enumerate(row[1:], 1):
-            if i == unit_column or i >= len(columns):
+            if i == unit_column or i in aside or i >= len(columns):
                 continue
             column = columns[i]
             written_unit = row[unit_column].text.strip() if unit_column is not None and unit_column < len(row) else ""
@@ -259,11 +270,18 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
             if subject is None:
                 continue
             shown = label if generic else f"{label}, {_strip_unit(column)}"
+            kind = " ".join(w for w in (_kind_words(columns[0]), _kind_words(column) if generic else "", said) if w)
             row_start, row_end = row[0].start, row[-1].end
             text = chunk.text[row_start - chunk.start:row_end - chunk.start] if row_end <= chunk.end else " | ".join(
                 c.text for c in row)
-            out.append(_fact_from(chunk, record.section, subject, shown, figure, row_start, row_end, text))
+            out.append(replace(_fact_from(chunk, record.section, subject, shown, figure, row_start, row_end, text),
+                               kind=kind))
     return out
+
+
+def _kind_words(text: str) -> str:
+    """The words of `text` that say what kind of value it is ("Alarm", "Pump trip" -> "trip")."""
+    return " ".join(w for w in re.findall(r"[a-z-]+", text.lower()) if w in _KINDS)
 
 
 def _is_words(text: str) -> bool:
@@ -469,7 +487,8 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str
         elif word in _AXES:
             sides.add((_AXIS_OF[_AXES[word]], _AXES[word]))
         else:
-            names.add(_stemmer.stemWord(word))
+            # "feed-gas" is "feed gas"
+            names.update(_stemmer.stemWord(part) for part in word.split("-") if part)
     # a value stated plainly is the quantity's setpoint: "high alarm setpoint" is the high alarm
     kinds.discard("setpoint")
     # "run time" is a time whatever the rest calls it
@@ -517,6 +536,12 @@ def _instrument(tag: str) -> bool:
     return bool(_INSTRUMENT.match(tag)) and letters is not None and set(letters.group()[1:]) <= _INSTRUMENT_LETTERS
 
 
+def _limit_tag(tag: str) -> bool:
+    """An ISA tag of a limit on one measurement: a switch or alarm with its limit (PSHH-922, LSL-601, TAH-210)."""
+    m = re.match(r"([a-z])([a-z]{1,4})-?\d", tag)
+    return bool(m) and m.group(1) in "aflpt" and bool(re.fullmatch(r"d?(?:s|a)(?:h{1,2}|l{1,2})", m.group(2)))
+
+
 def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
     """The two-stage match: the same equipment (a tag both name, or the same named equipment with the
     same numbers), then the same kind of value (what is limited, which of its siblings, what is
@@ -525,6 +550,9 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
     alarm" and "filter 3 effluent turbidity alarm"); the caller checks that nothing else could be meant."""
     if a.identity != b.identity:
         return False
+    # a switch or alarm tag both name says which limit of which measurement it is (PSLL-811: pressure, low-low)
+    if any(_limit_tag(t) for t in a.tags & b.tags) and a.kinds <= {"alarm", "trip"} >= b.kinds:
+        return True
     # siblings: both name one of an axis and not the same one
     axes_a, axes_b = {x for x, _ in a.sides}, {x for x, _ in b.sides}
     if {s for s in a.sides if s[0] in axes_b} != {s for s in b.sides if s[0] in axes_a}:
@@ -646,7 +674,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
-    readings = [_read(f.shown, {d.split()[-1] for d in place}, f.unit, short)
+    readings = [_read(f"{f.shown} {f.kind}", {d.split()[-1] for d in place}, f.unit, short)
                 for f, place in zip(facts, where, strict=True)]
     by_word: dict[str, list[int]] = {}
     for i, subject in enumerate(subjects):
