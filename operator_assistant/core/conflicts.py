@@ -551,7 +551,8 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
     if a.identity != b.identity:
         return False
     # a switch or alarm tag both name says which limit of which measurement it is (PSLL-811: pressure, low-low)
-    if any(_limit_tag(t) for t in a.tags & b.tags) and a.kinds <= {"alarm", "trip"} >= b.kinds:
+    # (an alarm is not a trip where both say which)
+    if any(_limit_tag(t) for t in a.tags & b.tags) and (a.kinds == b.kinds or not a.kinds or not b.kinds):
         return True
     # siblings: both name one of an axis and not the same one
     axes_a, axes_b = {x for x, _ in a.sides}, {x for x, _ in b.sides}
