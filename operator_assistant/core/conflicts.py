@@ -68,7 +68,7 @@ _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(rf"(?<![\w.,/-])(?P<number>{_NUMBER})\s?(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
 _ANY_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 # what may stand between a subject and its value: "is", "is set at", "shall be", "of", ":", "="
-_LINK = re.compile(r"(?:\s(?:is|are|was|shall\s+be|must\s+be|should\s+be|will\s+be|be|reads?|equals?|set|"
+_LINK = re.compile(r"(?:\s(?:reach(?:es)?|is|are|was|shall\s+be|must\s+be|should\s+be|will\s+be|be|reads?|equals?|set|"
                    r"adjusted|maintained|kept|limited|fixed|at|to|of|approximately|about|nominally)\b|\s*[:=])+\s*$",
                    re.IGNORECASE)
 # what before a figure makes it something other than the subject's value
@@ -84,6 +84,12 @@ _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|
                           r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
+# "<equipment> starts when <measurement> reaches": what acts, its action, and what it acts on; the motion of
+# the measurement ("falls to") is how the value is reached, not another quantity
+_ACTS_WHEN = re.compile(r"(?:^|[,;:]\s)(?P<who>[^,;:]*?)\s(?P<does>starts?|stops?|trips?|alarms?|shuts?\s+down|"
+                        r"cuts?\s+(?:in|out)|opens?|closes?)\s+(?:when|if|once|as\s+soon\s+as)\s+"
+                        r"(?P<what>[^,;:]+?)(?:\s+(?:falls|drops|rises|climbs|reaches|goes|gets))?\s*$",
+                        re.IGNORECASE)
 # an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
 _IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control|confirm|check|verify)\s+",
                          re.IGNORECASE)
@@ -213,8 +219,15 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
     subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
     parts = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)
-    # a tag set off by commas names what the words before it name: "the Clarifier 1 RAS pump, RAS-P1, to"
-    subject_text = " ".join(parts[-2:]) if len(parts) > 1 and _TAG.match(parts[-1].strip().lower()) else parts[-1]
+    acting = _ACTS_WHEN.search(subject_text)
+    if acting:
+        # "The lead pump starts when the tank level falls to 28 ft" is the lead pump's start level
+        subject_text = f"{acting.group('who')} {acting.group('does')} {acting.group('what')}"
+    elif len(parts) > 1 and _TAG.match(parts[-1].strip().lower()):
+        # a tag set off by commas names what the words before it name: "the Clarifier 1 RAS pump, RAS-P1, to"
+        subject_text = " ".join(parts[-2:])
+    else:
+        subject_text = parts[-1]
     instruction = _IMPERATIVE.match(subject_text.strip())
     subject_text = _IMPERATIVE.sub("", subject_text.strip())
     if instruction and instruction.group(1).lower() in {"set", "adjust", "maintain", "keep", "hold", "control"}:
@@ -412,7 +425,7 @@ _KINDS = {"alarm": "alarm", "alarms": "alarm", "warning": "alarm", "alert": "ala
           "trip": "trip", "trips": "trip", "tripped": "trip", "shutdown": "trip", "cutout": "trip", "cut-out": "trip",
           "setpoint": "setpoint", "setpoints": "setpoint", "target": "setpoint", "control": "setpoint",
           "start": "start", "starts": "start", "cut-in": "start", "cutin": "start",
-          "stop": "stop", "stops": "stop", "delay": "delay", "reset": "reset", "limit": "limit",
+          "stop": "stop", "stops": "stop", "shut": "trip", "shuts": "trip", "delay": "delay", "reset": "reset", "limit": "limit",
           "rated": "rating", "rating": "rating", "capacity": "rating", "design": "rating", "nameplate": "rating"}
 # what is measured: when both name one, they must name the same (the units already agree in dimension)
 _MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temperature": "temperature",
