@@ -58,7 +58,7 @@ _UNITS = {
     "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
     "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
     "%": "percent", "percent": "percent", "ntu": "NTU", "ft-lb": "foot*force_pound", "lb": "pound", "lbs": "pound",
-    "mj/cm2": "mJ/cm**2", "mw/cm2": "mW/cm**2",
+    "mj/cm2": "mJ/cm**2", "mw/cm2": "mW/cm**2", "µs/cm": "uS/cm", "us/cm": "uS/cm", "ms/cm": "mS/cm",
     "kg": "kg", "gal": "gallon", "gallons": "gallon", "l": "liter", "litres": "liter", "liters": "liter",
 }
 # inches of water column, as gas and draft gauges are written: "in. w.c.", "in WC", "inches H2O", "in. wg"
@@ -91,7 +91,7 @@ _ACTS_WHEN = re.compile(r"(?:^|[,;:]\s)(?P<who>[^,;:]*?)\s(?P<does>starts?|stops
                         r"(?P<what>[^,;:]+?)(?:\s+(?:falls|drops|rises|climbs|reaches|goes|gets))?\s*$",
                         re.IGNORECASE)
 # an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
-_IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control|confirm|check|verify)\s+",
+_IMPERATIVE = re.compile(r"^(set|adjust|maintain|keep|hold|run|operate|control|heat|cool|confirm|check|verify)\s+",
                          re.IGNORECASE)
 # a figure after another number is the end of a range or a pair: "2 to 4 bar", "2 and 4 bar"
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
@@ -99,7 +99,9 @@ _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 _TAG_AFTER = re.compile(r"^\s*[(\[]\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*[)\]]")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
-_LINE_END = re.compile(r"(?<=[\d%A-Za-z])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+_LINE_END = re.compile(r"(?<=[\d%A-Za-z_])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+# a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
+_FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
 # a table column of what happens or of remarks, not of what a value is the value of
 _ASIDE = re.compile(r"\b(?:actions?|responses?|results?|effects?|consequences?|notes?|remarks?|comments?)\b",
                     re.IGNORECASE)
@@ -193,7 +195,7 @@ def _figure_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A run of lines each ending in a figure ("Lead pump start: 6.0 ft") is that many statements."""
     out, begin = [], start
     for m in _LINE_END.finditer(text, start, end):
-        tail = text[begin:m.start()][-20:]
+        tail = _FORM_BLANK.sub("", text[begin:m.start()])[-20:]
         last = _FIGURE.search(tail)
         if last is not None and last.end() == len(tail):
             out.append((begin, m.start()))
@@ -230,7 +232,8 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
         subject_text = parts[-1]
     instruction = _IMPERATIVE.match(subject_text.strip())
     subject_text = _IMPERATIVE.sub("", subject_text.strip())
-    if instruction and instruction.group(1).lower() in {"set", "adjust", "maintain", "keep", "hold", "control"}:
+    if instruction and instruction.group(1).lower() in {"set", "adjust", "maintain", "keep", "hold", "control", "heat",
+                                                        "cool"}:
         subject_text += " setpoint"  # "Set the RAS pump to 700 gpm" states the pump's setpoint
     subject_text = re.sub(r"^\s*(?:[-*\u2022]\s*)?(?:the|a|an)?\s+", "", " " + subject_text.strip(),
                           flags=re.IGNORECASE).strip()
@@ -238,7 +241,9 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     if tag:
         subject_text = f"{subject_text} ({tag.group(1)})"
     # the heading may say what kind of value it is ("Level control setpoints" over "Lead pump start: 6.0 ft")
-    subject = subject_words(subject_text, " ".join(chunk.section[-1:]))
+    # and the unit may say what is measured: "The deaerator operates at 5 psig" is its pressure
+    unit = _unit_of(figure.group("unit"))
+    subject = subject_words(subject_text, f"{' '.join(chunk.section[-1:])} {_measure_of(unit or '')}")
     if subject is None:
         return None
     return _fact(chunk, subject, subject_text, figure, start, start + len(sentence.rstrip()), sentence)
