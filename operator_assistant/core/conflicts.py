@@ -81,13 +81,13 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*|\d+(?:\.\d+)?[A-Z
 # what a document is about when its title names one of several: "Booster Station B", "Pump 3", "Well 12"
 _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|basin|reservoir|line|building|"
                           r"site|zone|cell|clarifier|lift|booster|generator|blower)\s+(?:no\.?\s*)?"
-                          r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b", re.IGNORECASE)
+                          r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b(?![-/]\w)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
 # "<equipment> starts when <measurement> reaches": what acts, its action, and what it acts on; the motion of
 # the measurement ("falls to") is how the value is reached, not another quantity
 _ACTS_WHEN = re.compile(r"(?:^|[,;:]\s)(?P<who>[^,;:]*?)\s(?P<does>starts?|stops?|trips?|alarms?|shuts?\s+down|"
-                        r"cuts?\s+(?:in|out)|opens?|closes?)\s+(?:when|if|once|as\s+soon\s+as)\s+"
+                        r"cuts?\s+(?:in|out)|opens?|closes?)(?:\s+\w+ly)?\s+(?:when|if|once|as\s+soon\s+as)\s+"
                         r"(?P<what>[^,;:]+?)(?:\s+(?:falls|drops|rises|climbs|reaches|goes|gets))?\s*$",
                         re.IGNORECASE)
 # an instruction names its subject after its verb: "Set the RAS pump to 700 gpm"
@@ -99,7 +99,7 @@ _RANGE_BEFORE = re.compile(r"\d\s*(?:-|\u2013|to|and|or|/)\s*$", re.IGNORECASE)
 _TAG_AFTER = re.compile(r"^\s*[(\[]\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*[)\]]")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
-_LINE_END = re.compile(r"(?<=[\d%A-Za-z_])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+_LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
 _FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
 # a table column of what happens or of remarks, not of what a value is the value of
@@ -110,7 +110,7 @@ _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
 which who whom when where while as be is are was were been being shall must should will would may can could
 set adjusted maintained kept value setting nominal default typical normal normally approximately about
-plant station system unit give gives given has have provide provides use uses through via""".split())
+plant station system unit give gives given has have provide provides use uses through via operates operating""".split())
 # words that set one of a pair apart: two subjects that differ by one of these are two things
 _SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
 min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
@@ -220,7 +220,10 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
         return None
     # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
     subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
-    parts = re.split(r"[,;:]\s|\b(?:if|when|unless|once|then)\b", subject_text, flags=re.IGNORECASE)
+    # a label ("Wet well low-low, all pumps trip (LSLL-202): 3.5 ft") is one name, commas and all
+    label = before.rstrip().endswith(":") and not re.search(r"[:;]", before.rstrip()[:-1])
+    parts = re.split(r"[;:]\s|\b(?:if|when|unless|once|then)\b" if label else r"[,;:]\s|\b(?:if|when|unless|once|then)\b",
+                     subject_text, flags=re.IGNORECASE)
     acting = _ACTS_WHEN.search(subject_text)
     if acting:
         # "The lead pump starts when the tank level falls to 28 ft" is the lead pump's start level
@@ -576,7 +579,10 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
     axes_a, axes_b = {x for x, _ in a.sides}, {x for x, _ in b.sides}
     if {s for s in a.sides if s[0] in axes_b} != {s for s in b.sides if s[0] in axes_a}:
         return False
-    if a.kinds != b.kinds or a.measures != b.measures:
+    # what is measured may go unsaid on one side ("wet well low-low, pumps trip: 3.5 ft" is a level), but then
+    # the rest must be worded as closely as where a sibling goes unsaid
+    measure_unsaid = a.measures != b.measures and not (a.measures and b.measures)
+    if a.kinds != b.kinds or (a.measures != b.measures and not measure_unsaid):
         return False
     if a.per and b.per and a.per != b.per:
         return False
@@ -596,7 +602,7 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
     small, large = (a.names, b.names) if len(a.names) <= len(b.names) else (b.names, a.names)
     # a side left unsaid and more equipment words on the other ("digester" against "digester heat exchanger
     # hot water supply") is likely another thing
-    return small <= large and len(large - small) <= (1 if axes_a != axes_b else EXTRA_WORDS)
+    return small <= large and len(large - small) <= (1 if axes_a != axes_b or measure_unsaid else EXTRA_WORDS)
 
 
 def differ(a: Fact, b: Fact) -> bool | None:
@@ -654,6 +660,17 @@ def designations(title: str) -> frozenset[str]:
     return frozenset(f"{m.group(0).split()[0].lower()} {m.group(1).lower()}" for m in _DESIGNATION.finditer(title))
 
 
+def _heading_designation(section: Sequence[str]) -> frozenset[str]:
+    """The one thing the nearest heading is about when it names little else ("## Chiller Plant 1", "3. Lift
+    Station No. 7"): a heading that names it among other things ("River intake and Tank 2") says nothing."""
+    for heading in reversed(section):
+        found = designations(heading)
+        if found:
+            words = re.findall(r"[A-Za-z]\w*", re.sub(r"^\s*[\d.]+\s*", "", heading))
+            return found if len(found) == 1 and len(words) <= 4 else frozenset()
+    return frozenset()
+
+
 def _short_names(text: str) -> dict[str, str]:
     """The tag a plant writes for a named place, from its two words' initials and its number:
     "Lift Station No. 3" -> {"ls-3": "3", "ls3": "3"}, so "LS-3 wet well high level" names station 3."""
@@ -678,7 +695,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     scope = scope or {}
     facts = list(facts)
     # a register's "## Chiller Plant 1" says which plant its rows are about, as a manual's title does
-    where = [scope.get(f.doc_id, frozenset()) | designations(" / ".join(f.section)) for f in facts]
+    where = [scope.get(f.doc_id, frozenset()) | _heading_designation(f.section) for f in facts]
     # a subject that documents of three or more families give three or more values in one place is a
     # kind of thing ("pump high alarm" in every station's manual), not one setpoint stated twice: left out
     values: dict[tuple[tuple[str, ...], frozenset[str]], set[str]] = {}
