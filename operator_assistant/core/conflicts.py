@@ -685,8 +685,8 @@ def _short_names(text: str) -> dict[str, str]:
     return out
 
 
-def conflicts(facts: Iterable[Fact], family: dict[str, str],
-              scope: dict[str, frozenset[str]] | None = None) -> list[Conflict]:
+def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, frozenset[str]] | None = None,
+              titles: Iterable[str] = ()) -> list[Conflict]:
     """Pairs of facts from different document families (`family`: doc_id -> its number, or itself when
     it has none) about one subject with values that differ. Two facts whose documents' titles, or
     whose sections, name different ones of a kind (`scope`: "station a" and "station b") are about
@@ -706,7 +706,8 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str],
     kept = [k for k, (f, place) in enumerate(zip(facts, where, strict=True))
             if len(values[f.subject, place]) < AMBIGUOUS or len(families[f.subject, place]) < AMBIGUOUS]
     facts, where = [facts[k] for k in kept], [where[k] for k in kept]
-    short = {tag: number for place in set(where) for d in place for tag, number in _short_names(d).items()}
+    # `titles`: the documents' titles, where "Lift Station No. 7" says what "LS-7" is
+    short = {tag: number for title in titles for tag, number in _short_names(title).items()}
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]

@@ -250,7 +250,8 @@ class Engine:
         if cached is not None and cached[0] == state:
             return cached[1]
         scope = {d: designations(docs[d].title) for d in current}
-        found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family, scope)
+        found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family, scope,
+                               [docs[d].title for d in current])
 
         def info(fact: Fact) -> FactInfo:
             doc, status = docs[fact.doc_id], statuses.get(fact.doc_id)
