@@ -47,7 +47,7 @@ MAX_SUBJECT_WORDS = 10
 
 # Written units as pint reads them; a unit not here is not compared.
 _UNITS = {
-    "psi": "psi", "psig": "psi", "kpa": "kPa", "mpa": "MPa", "bar": "bar", "mbar": "mbar", "inwc": "inch_H2O_39F",
+    "psi": "psi", "psig": "psi", "kpa": "kPa", "mpa": "MPa", "bar": "bar", "mbar": "mbar", "inwc": "inch_H2O",
     "mg/l": "mg/L", "g/l": "g/L", "ppm": "ppm_water", "ppb": "ppb_water",
     "ug/l": "ug/L", "µg/l": "ug/L", "gpm": "gallon/minute", "l/s": "L/s", "m3/h": "m**3/h",
     "mgd": "MGD", "ml/min": "mL/min", "l/h": "L/h", "gph": "gallon/hour",
@@ -100,6 +100,8 @@ _TAG_AFTER = re.compile(r"^\s*[(\[]\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*[)\]]")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
 _LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+# a line of a form holds a blank to fill in: each is an entry of its own
+_BLANK = re.compile(r"_{3,}")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
 _FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
 # a table column of what happens or of remarks, not of what a value is the value of
@@ -195,9 +197,10 @@ def _figure_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A run of lines each ending in a figure ("Lead pump start: 6.0 ft") is that many statements."""
     out, begin = [], start
     for m in _LINE_END.finditer(text, start, end):
-        tail = _FORM_BLANK.sub("", text[begin:m.start()])[-20:]
+        line = text[begin:m.start()]
+        tail = _FORM_BLANK.sub("", line)[-20:]
         last = _FIGURE.search(tail)
-        if last is not None and last.end() == len(tail):
+        if (last is not None and last.end() == len(tail)) or _BLANK.search(line[line.rfind("\n") + 1:]):
             out.append((begin, m.start()))
             begin = m.end()
     out.append((begin, end))
@@ -346,7 +349,7 @@ def _generic_column(column: str) -> bool:
 def _unit_of(written: str) -> str | None:
     """The pint unit of a unit as written, None when it is not one facts are compared in."""
     if re.fullmatch(_WATER_COLUMN, written.strip(), re.IGNORECASE):
-        return "inch_H2O_39F"
+        return "inch_H2O"
     return _UNITS.get(written.lower().replace(" ", ""))
 
 
@@ -667,7 +670,8 @@ def _heading_designation(section: Sequence[str]) -> frozenset[str]:
         found = designations(heading)
         if found:
             words = re.findall(r"[A-Za-z]\w*", re.sub(r"^\s*[\d.]+\s*", "", heading))
-            return found if len(found) == 1 and len(words) <= 4 else frozenset()
+            alone = len(found) == 1 and len(words) <= 5 and not re.search(r"\band\b|[&,/+]", heading, re.IGNORECASE)
+            return found if alone else frozenset()
     return frozenset()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from operator_assistant.core.conflicts import asked_about, conflicts, designations, facts_of
+from operator_assistant.core.conflicts import _heading_designation, asked_about, conflicts, designations, facts_of
 from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 
@@ -15,9 +15,9 @@ def facts(doc_id: str, text: str) -> list:
     return facts_of([chunk(doc_id, text)], [])
 
 
-def found(*docs: tuple[str, str], scope: dict | None = None) -> list[tuple[str, str]]:
+def found(*docs: tuple[str, str], scope: dict | None = None, titles: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     every = [f for doc_id, text in docs for f in facts(doc_id, text)]
-    return [(c.first.value, c.second.value) for c in conflicts(every, {d: d for d, _ in docs}, scope)]
+    return [(c.first.value, c.second.value) for c in conflicts(every, {d: d for d, _ in docs}, scope, titles)]
 
 
 def test_a_stated_value_is_a_fact_with_its_subject():
@@ -128,3 +128,72 @@ def test_a_sibling_left_unsaid_matches_only_when_nothing_else_could_be_meant():
     assert found(bare, effluent, ("c", "The Filter 2 influent turbidity alarm is 5.0 NTU.")) == []
     # siblings both named still part two quantities
     assert found(effluent, ("c", "The Filter 2 influent turbidity alarm is 5.0 NTU.")) == []
+
+
+def test_inches_of_water_column_and_conductivity_are_units():
+    assert found(("a", "The gas holder high pressure alarm is 10.5 in. w.c."),
+                 ("b", "The gas holder high pressure alarm is 3.0 kPa.")) == [("10.5 in. w.c.", "3.0 kPa")]  # 12.0
+    assert found(("a", "The gas holder high pressure alarm is 8 in WC."),
+                 ("b", "The gas holder high pressure alarm is 2.0 kPa.")) == []  # 8.03
+    assert found(("a", "The blowdown conductivity setpoint is 2,400 µS/cm."),
+                 ("b", "The blowdown conductivity setpoint is 2.1 mS/cm.")) == [("2,400 µS/cm", "2.1 mS/cm")]
+
+
+def test_a_station_written_as_its_short_tag_is_the_station_a_title_names():
+    title = "Lift Station No. 7 (Quarry Lane) Operation Manual"
+    manual = ("m", "The pump stop level is 3.5 ft.")
+    scope = {"m": designations(title)}
+    assert found(("r", "The LS-7 pump stop level is 1.2 m."), manual, scope=scope, titles=(title,)) == [
+        ("3.5 ft", "1.2 m")]  # 3.94 ft
+    assert found(("r", "The LS-3 pump stop level is 1.2 m."), manual, scope=scope, titles=(title,)) == []
+
+
+def test_equipment_that_starts_when_a_measurement_reaches_a_value_states_its_start_level():
+    (fact,) = facts("a", "The lag pump starts automatically when the wet well level reaches 7.5 ft.")
+    assert fact.value == "7.5 ft" and {"lag", "start", "pump", "level"} <= set(fact.subject)
+    assert found(("a", "The lag pump starts when the wet well level reaches 7.5 ft."),
+                 ("b", "Wet well lag pump start level: 2.0 m")) == [("7.5 ft", "2.0 m")]  # 6.56 ft
+    assert found(("a", "The lag pump stops when the wet well level falls to 3.0 ft."),
+                 ("b", "Wet well lag pump start level: 2.0 m")) == []
+
+
+def test_a_form_line_ending_in_a_blank_or_a_bracket_is_a_statement_of_its_own():
+    text = ("AIT-408 dissolved O2 high alarm: 7 ppb   reading ______\n"
+            "BFP discharge header ______ bar  (normal 52-56 bar)\n"
+            "BFP header low, standby pump start (PSL-420): 45 bar\n")
+    assert sorted(f.value for f in facts("a", text)) == ["45 bar", "7 ppb"]
+
+
+def test_a_limit_switch_tag_both_name_fixes_the_limit_however_it_is_worded():
+    assert found(("a", "Suction pressure low cutout (PSLL-811): 20 psi"),
+                 ("b", "The PSLL-811 suction pressure low-low trip is 125 kPa.")) == [("20 psi", "125 kPa")]  # 18.1
+
+
+def test_a_heading_that_names_one_plant_scopes_the_rows_under_it():
+    def under(doc_id: str, heading: str, text: str) -> list:
+        record = ChunkRecord(f"{doc_id}:0", doc_id, 0, 0, len(text), (heading,), (1,), heading, text, "", "e")
+        return facts_of([record], [])
+
+    every = (under("s", "Chiller Plant 1", "Chilled water supply temperature setpoint: 6.0 degC")
+             + facts("p1", "Chilled water supply temperature setpoint: 44 degF")
+             + facts("p2", "Chilled water supply temperature setpoint: 42 degF"))
+    scope = {"p1": designations("Chiller Plant 1 Operations"), "p2": designations("Chiller Plant 2 Operations")}
+    found_ = [(c.first.value, c.second.value) for c in conflicts(every, {d: d for d in ("s", "p1", "p2")}, scope)]
+    assert found_ == [("44 degF", "6.0 degC")]  # 42.8 degF; plant 2's 42 degF is another plant's
+    # a heading that names the plant among other things scopes nothing
+    assert _heading_designation(("River intake and Tank 2",)) == frozenset()
+    assert designations("Raw water tank T-210") == frozenset()
+
+
+def test_an_action_column_says_the_kind_of_value_and_is_not_part_of_the_name():
+    header = (Cell("Tag", 0, 3), Cell("Description", 4, 15), Cell("Setpoint", 16, 24), Cell("Unit", 25, 29),
+              Cell("Action", 30, 36))
+    rows = ((Cell("PSHH-922", 40, 48), Cell("BS-2 discharge pressure high-high", 49, 82), Cell("760", 83, 86),
+             Cell("kPa", 87, 90), Cell("Pump trip", 91, 100)),)
+    text = "Tag Description Setpoint Unit Action    PSHH-922 BS-2 discharge pressure high-high 760 kPa Pump trip"
+    record = TableRecord("r", 0, ("S",), (1,), Table(header, rows))
+    (fact,) = facts_of([chunk("r", text)], [record])
+    assert fact.shown == "PSHH-922 BS-2 discharge pressure high-high" and "trip" in fact.kind.split()
+    manual = facts("m", "Discharge pressure: the pumps shut down on high discharge pressure at 120 psi [PSHH-922].")
+    assert [(c.first.value, c.second.value) for c in conflicts([fact, *manual], {"r": "r", "m": "m"})] == [
+        ("120 psi", "760 kPa")]  # 110 psi
