@@ -41,6 +41,8 @@ FACTS_VERSION = 7
 EXTRA_WORDS = 3
 # A subject stated with this many values by this many document families is a kind, not one thing.
 AMBIGUOUS = 3
+# Facts that share a word held by at most this many facts are compared; commoner words only by the rarest.
+FEW = 200
 # A subject needs this many words, one of them a quantity word: "the level is 3 ft" says too little.
 MIN_SUBJECT_WORDS = 2
 MAX_SUBJECT_WORDS = 10
@@ -80,7 +82,7 @@ _RANGE_AFTER = re.compile(r"^\s*(?:-|\u2013|to|and|or|\u00b1|\+/-)\s*\d", re.IGN
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*|\d+(?:\.\d+)?[A-Za-z]*\w*")
 # what a document is about when its title names one of several: "Booster Station B", "Pump 3", "Well 12"
 _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|basin|reservoir|line|building|"
-                          r"site|zone|cell|clarifier|lift|booster|generator|blower)\s+(?:no\.?\s*)?"
+                          r"site|zone|cell|clarifier|lift|booster|generator|blower|vault|chamber)\s+(?:no\.?\s*)?"
                           r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b(?![-/]\w)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
@@ -487,6 +489,11 @@ class _Reading:
     extra: frozenset[str]
     unit: str
     short: dict[str, str]
+    # read once, asked of every pair
+    acronyms: frozenset[str] = frozenset()
+    axes: frozenset[str] = frozenset()
+    limit_tags: frozenset[str] = frozenset()
+    instrument_tags: frozenset[str] = frozenset()
 
 
 def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str, str] | None = None) -> _Reading:
@@ -522,13 +529,16 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str
     measures.discard(_measure_of(unit))
     size = len(tags) + len(identity) + len(kinds) + len(measures) + len(sides) + len(names)
     return _Reading(frozenset(tags), frozenset(identity), frozenset(kinds), frozenset(measures), frozenset(sides),
-                    frozenset(names), frozenset(per), size, tuple(written), frozenset(extra), unit, short or {})
+                    frozenset(names), frozenset(per), size, tuple(written), frozenset(extra), unit, short or {},
+                    frozenset(w.lower() for w in written if re.fullmatch(r"[A-Z]{3,4}", w)),
+                    frozenset(x for x, _ in sides), frozenset(t for t in tags if _limit_tag(t)),
+                    frozenset(t for t in tags if _instrument(t)))
 
 
 def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
     """`a` with an acronym of 3 or 4 capitals that `b` writes out in full replaced by those words ("RAS pump"
     and "return activated sludge pump")."""
-    acronyms = {w.lower() for w in a.words if re.fullmatch(r"[A-Z]{3,4}", w)}
+    acronyms = a.acronyms
     if not acronyms:
         return a
     plain = [w for w in b.words if re.fullmatch(r"[A-Za-z]+", w)]
@@ -566,20 +576,22 @@ def _limit_tag(tag: str) -> bool:
     return bool(m) and m.group(1) in "aflpt" and bool(re.fullmatch(r"d?(?:s|a)(?:h{1,2}|l{1,2})", m.group(2)))
 
 
-def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
+def same_kind(a: _Reading, b: _Reading, unsaid: bool = False, brief: bool = False) -> bool:
     """The two-stage match: the same equipment (a tag both name, or the same named equipment with the
     same numbers), then the same kind of value (what is limited, which of its siblings, what is
     measured). Wording beyond that ("per cycle", word order, "trip" or "cutout") does not count.
     `unsaid`: a sibling one names and the other leaves unsaid does not part them ("filter 3 turbidity
-    alarm" and "filter 3 effluent turbidity alarm"); the caller checks that nothing else could be meant."""
+    alarm" and "filter 3 effluent turbidity alarm"); the caller checks that nothing else could be meant.
+    `brief`: an untagged side may say little ("Overspeed trip" against "SE-105 HT-1 overspeed trip"); the
+    caller checks that one tag only could be meant."""
     if a.identity != b.identity:
         return False
     # a switch or alarm tag both name says which limit of which measurement it is (PSLL-811: pressure, low-low)
     # (an alarm is not a trip where both say which)
-    if any(_limit_tag(t) for t in a.tags & b.tags) and (a.kinds == b.kinds or not a.kinds or not b.kinds):
+    if a.limit_tags & b.limit_tags and (a.kinds == b.kinds or not a.kinds or not b.kinds):
         return True
     # siblings: both name one of an axis and not the same one
-    axes_a, axes_b = {x for x, _ in a.sides}, {x for x, _ in b.sides}
+    axes_a, axes_b = a.axes, b.axes
     if {s for s in a.sides if s[0] in axes_b} != {s for s in b.sides if s[0] in axes_a}:
         return False
     # what is measured may go unsaid on one side ("wet well low-low, pumps trip: 3.5 ft" is a level), but then
@@ -593,11 +605,11 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False) -> bool:
         return False
     if axes_a != axes_b and not unsaid:
         return False  # one names high (or lead, or effluent) and the other does not: left unsaid is not the same
-    if any(_instrument(t) for t in a.tags & b.tags) and a.kinds and a.names & b.names:
+    if a.instrument_tags & b.instrument_tags and a.kinds and a.names & b.names:
         return True  # one instrument, one kind of limit, however the rest is worded
     if bool(a.tags) != bool(b.tags):
         untagged = b if a.tags else a
-        if untagged.size < 4:
+        if untagged.size < 4 and not brief:
             return False
     if not a.names or not b.names:
         # "KS-701 LS-7 high level alarm delay" and station 7's "High level alarm time delay": all said but the name
@@ -670,7 +682,7 @@ def _heading_designation(section: Sequence[str]) -> frozenset[str]:
         found = designations(heading)
         if found:
             words = re.findall(r"[A-Za-z]\w*", re.sub(r"^\s*[\d.]+\s*", "", heading))
-            alone = len(found) == 1 and len(words) <= 5 and not re.search(r"\band\b|[&,/+]", heading, re.IGNORECASE)
+            alone = len(found) == 1 and len(words) <= 5 and not re.search(r"\band\b|[&/+]", heading, re.IGNORECASE)
             return found if alone else frozenset()
     return frozenset()
 
@@ -727,14 +739,37 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     for i, reading in enumerate(readings):
         for word in reading.tags | reading.names | reading.identity:
             by_name.setdefault(word, []).append(i)
+    # what each fact could be is read once, not once per pair
+    named_cache: dict[tuple[int, frozenset[str]], frozenset[tuple[str, str]]] = {}
+    meant_cache: dict[int, list[frozenset[str]] | None] = {}
+
+    def unsaid_is_clear(i: int, other: _Reading) -> bool:
+        axes = other.axes - readings[i].axes
+        if not axes:
+            return True
+        if (i, axes) not in named_cache:
+            named_cache[i, axes] = _siblings_meant(i, axes, readings, by_name)
+        named = named_cache[i, axes] | {s for s in other.sides if s[0] in axes}
+        return len(named) == len(axes)
+
+    def one_tag_meant(i: int, other: _Reading) -> bool:
+        if i not in meant_cache:
+            meant_cache[i] = _tags_meant(i, readings, by_name)
+        meant = meant_cache[i]
+        return meant is None or (bool(meant) and all(tags & other.tags for tags in meant))
+
     found: dict[str, Conflict] = {}
     for i, fact in enumerate(facts):
-        rarest = min(subjects[i], key=lambda w: len(by_word[w]))
+        # every fact sharing a word that few facts have (in a large library "pump" is not one of them), and
+        # always those sharing the rarest
+        rarest = min(subjects[i], key=lambda w: (len(by_word[w]), w))
         candidates = set(by_word[rarest])
-        for tag in readings[i].tags:
-            candidates.update(by_name[tag])
+        candidates.update(k for w in subjects[i] if len(by_word[w]) <= FEW for k in by_word[w])
+        for word in readings[i].tags | readings[i].names | readings[i].identity:
+            if word in readings[i].tags or len(by_name[word]) <= FEW:
+                candidates.update(by_name[word])
         if readings[i].names or readings[i].identity:
-            candidates.update(by_name[min(readings[i].names or readings[i].identity, key=lambda w: len(by_name[w]))])
+            candidates.update(by_name[min(readings[i].names or readings[i].identity, key=lambda w: (len(by_name[w]), w))])
         for j in sorted(candidates):
             other = facts[j]
             if j == i:
@@ -748,8 +783,9 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
                 ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])
                 if not (same_kind(ours_read, theirs_read) or (
                         same_kind(ours_read, theirs_read, unsaid=True)
-                        and _unsaid_is_clear(i, readings[j], readings, by_name)
-                        and _unsaid_is_clear(j, readings[i], readings, by_name))):
+                        and unsaid_is_clear(i, readings[j]) and unsaid_is_clear(j, readings[i])) or (
+                        same_kind(ours_read, theirs_read, brief=True)
+                        and one_tag_meant(i, readings[j]) and one_tag_meant(j, readings[i]))):
                     continue
             if not differ(fact, other):
                 continue
@@ -759,20 +795,31 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     return sorted(found.values(), key=lambda c: (c.first.doc_id, c.first.start, c.second.doc_id, c.second.start))
 
 
-def _unsaid_is_clear(i: int, other: _Reading, readings: list[_Reading], by_name: dict[str, list[int]]) -> bool:
-    """Fact i leaves unsaid a sibling `other` names ("filter 3 turbidity alarm" against "... effluent ..."): only
-    when whatever fact i could be, in any document, names that same sibling or none ("filter 3 influent
-    turbidity alarm" elsewhere makes it ambiguous, and it is left unmatched)."""
+def _siblings_meant(i: int, axes: frozenset[str], readings: list[_Reading],
+                    by_name: dict[str, list[int]]) -> frozenset[tuple[str, str]]:
+    """Fact i leaves unsaid which sibling of `axes` it is ("filter 3 turbidity alarm" against "... effluent
+    ..."): the siblings that the facts it could be, in any document, name. It is matched to another's only
+    where that is the one sibling named ("filter 3 influent turbidity alarm" elsewhere makes it ambiguous)."""
     ours = readings[i]
-    axes = {x for x, _ in other.sides} - {x for x, _ in ours.sides}
-    if not axes:
-        return True
-    named = {s for s in other.sides if s[0] in axes}
+    named: set[tuple[str, str]] = set()
     for k in {k for word in ours.names | ours.tags for k in by_name[word]}:
         reading = readings[k]
         if k != i and reading.identity == ours.identity and same_kind(ours, reading, unsaid=True):
             named |= {s for s in reading.sides if s[0] in axes}
-    return len(named) == len(axes)
+    return frozenset(named)
+
+
+def _tags_meant(i: int, readings: list[_Reading], by_name: dict[str, list[int]]) -> list[frozenset[str]] | None:
+    """Fact i says little and names no tag ("Fluoride high alarm" in a site manual, against the register's
+    "AAH-350 Fluoride residual high alarm"): the tags of every tagged fact it could be, in any document. It
+    is one with a tagged fact only where each of those names that fact's tag. None: i names a tag itself."""
+    ours = readings[i]
+    if ours.tags:
+        return None
+    if not ours.names or not (ours.kinds or ours.sides):
+        return []
+    return [readings[k].tags for k in {k for word in ours.names | ours.identity for k in by_name.get(word, ())}
+            if readings[k].tags and same_kind(ours, readings[k], brief=True)]
 
 
 def conflict_key(a: Fact, b: Fact, family: dict[str, str]) -> str:
