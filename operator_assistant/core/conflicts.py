@@ -756,7 +756,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
         if i not in meant_cache:
             meant_cache[i] = _tags_meant(i, readings, by_name)
         meant = meant_cache[i]
-        return meant is None or (bool(meant) and all(tags & other.tags for tags in meant))
+        return meant is None or all(tags & other.tags for tags in meant)
 
     found: dict[str, Conflict] = {}
     for i, fact in enumerate(facts):
@@ -784,8 +784,12 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
                 if not (same_kind(ours_read, theirs_read) or (
                         same_kind(ours_read, theirs_read, unsaid=True)
                         and unsaid_is_clear(i, readings[j]) and unsaid_is_clear(j, readings[i])) or (
-                        same_kind(ours_read, theirs_read, brief=True)
-                        and one_tag_meant(i, readings[j]) and one_tag_meant(j, readings[i]))):
+                        same_kind(ours_read, theirs_read, brief=True))):
+                    continue
+                # a tag on one side only: the other could be that tag's value only where it could be no other's
+                # (a pumping station's "Lead pump start" is not "PS-1 lead pump start" where PS-2's is listed too)
+                if bool(readings[i].tags) != bool(readings[j].tags) and not (
+                        one_tag_meant(i, readings[j]) and one_tag_meant(j, readings[i])):
                     continue
             if not differ(fact, other):
                 continue
@@ -816,10 +820,10 @@ def _tags_meant(i: int, readings: list[_Reading], by_name: dict[str, list[int]])
     ours = readings[i]
     if ours.tags:
         return None
-    if not ours.names or not (ours.kinds or ours.sides):
-        return []
+    if not (ours.names or ours.identity) or not (ours.kinds or ours.sides):
+        return [frozenset()]  # says too little to be matched to a tag at all
     return [readings[k].tags for k in {k for word in ours.names | ours.identity for k in by_name.get(word, ())}
-            if readings[k].tags and same_kind(ours, readings[k], brief=True)]
+            if readings[k].tags and same_kind(ours, readings[k], unsaid=True, brief=True)]
 
 
 def conflict_key(a: Fact, b: Fact, family: dict[str, str]) -> str:

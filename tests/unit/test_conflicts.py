@@ -197,3 +197,14 @@ def test_an_action_column_says_the_kind_of_value_and_is_not_part_of_the_name():
     manual = facts("m", "Discharge pressure: the pumps shut down on high discharge pressure at 120 psi [PSHH-922].")
     assert [(c.first.value, c.second.value) for c in conflicts([fact, *manual], {"r": "r", "m": "m"})] == [
         ("120 psi", "760 kPa")]  # 110 psi
+
+
+def test_an_untagged_value_matches_a_tagged_one_only_where_no_other_tag_could_be_meant():
+    site = ("m", "Fluoride high alarm: 1.0 mg/L")
+    register = ("r", "The AAH-350 fluoride residual high alarm is 1.2 mg/L.")
+    assert found(site, register) == [("1.0 mg/L", "1.2 mg/L")]
+    # a pumping station's lead pump start could be either station's of the register: no mark
+    manual = ("m", "Lead pump start level: 1.4 m")
+    one = ("r", "The PS1-LIT-101 PS-1 lead pump start level is 1.2 m.")
+    assert found(manual, one) == [("1.4 m", "1.2 m")]
+    assert found(manual, one, ("s", "The PS2-LIT-201 PS-2 lead pump start level is 1.7 m.")) == []
