@@ -14,6 +14,11 @@ because a false mark teaches operators to ignore the mark:
   cutout; which sibling; what is measured, where the unit does not already say it), wording beyond
   that ("per cycle", word order, an acronym written out) set aside; a sibling one side leaves unsaid
   matches only where no other sibling could be meant;
+- where one side names a tag and the other none, the untagged one must be able to mean that tag only,
+  among every tagged fact of the library ("Lead pump start" in a station manual is not the register's
+  "PS-1 lead pump start" while PS-2's is listed too);
+- a title, or the nearest heading when it names one place only ("## Chiller Plant 1"), says which of
+  several a fact is about: facts about different ones are not compared;
 - values are compared after conversion (pint) and are the same within the precision written
   (60 psi and 4.1 bar agree); units that do not convert (mg/L and ppm) are not compared;
 - facts from one document, or from revisions of one document, never conflict.
@@ -499,7 +504,9 @@ class _Reading:
 def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str, str] | None = None) -> _Reading:
     written = [w for w in _WORD.findall(shown.replace("\u2010", "-").replace("\u2013", "-")) if w.lower() not in _STOP]
     words = [w.lower() for w in written]
-    tags, identity, kinds, measures, sides, names, per = set(), set(extra), set(), set(), set(), set(), set()
+    tags, identity, kinds, measures, per = set(), set(extra), set(), set(), set()
+    sides: set[tuple[str, str]] = set()
+    names: set[str] = set()
     for k, word in enumerate(words):
         if k and words[k - 1] == "per":
             per.add(_stemmer.stemWord(word))
@@ -573,7 +580,9 @@ def _instrument(tag: str) -> bool:
 def _limit_tag(tag: str) -> bool:
     """An ISA tag of a limit on one measurement: a switch or alarm with its limit (PSHH-922, LSL-601, TAH-210)."""
     m = re.match(r"([a-z])([a-z]{1,4})-?\d", tag)
-    return bool(m) and m.group(1) in "aflpt" and bool(re.fullmatch(r"d?(?:s|a)(?:h{1,2}|l{1,2})", m.group(2)))
+    if m is None:
+        return False
+    return m.group(1) in "aflpt" and bool(re.fullmatch(r"d?(?:s|a)(?:h{1,2}|l{1,2})", m.group(2)))
 
 
 def same_kind(a: _Reading, b: _Reading, unsaid: bool = False, brief: bool = False) -> bool:
