@@ -111,6 +111,14 @@ _LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
 _BLANK = re.compile(r"_{3,}")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
 _FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
+# a place named by its name: "Hilltop Tank", "Quarry Road Reservoir", "Riverside Pumping Station"
+_NAMED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+((?:Pumping\s+|Lift\s+|Booster\s+)?Station|Tank|"
+                          r"Reservoir|Vault|Wellfield)\b")
+# words before "Tank" or "Station" that say what kind it is, not which
+_PLACE_KINDS = frozenset("""raw water storage ground elevated treated finished clear day feed holding surge
+chemical main pump pumping lift booster treatment wastewater sewage sludge septage effluent influent potable
+service hypochlorite alum citric acid caustic polymer fuel oil diesel break contact backwash wash the a an
+standpipe underground overhead equalization aeration reclaim makeup river""".split())
 # a table column of what happens or of remarks, not of what a value is the value of
 _ASIDE = re.compile(r"\b(?:actions?|responses?|results?|effects?|consequences?|notes?|remarks?|comments?)\b",
                     re.IGNORECASE)
@@ -696,6 +704,26 @@ def _heading_designation(section: Sequence[str]) -> frozenset[str]:
     return frozenset()
 
 
+def named_places(text: str) -> frozenset[str]:
+    """Places a text names by a name rather than a number: "Quarry Road Tank" -> {"tank quarry road"}.
+    Words that say what kind of tank or station it is ("Raw Water Tank", "Main Pumping Station") are
+    not a name; a title in capitals is read as if in title case."""
+    if text.isupper():
+        text = text.title()
+    out = set()
+    for m in _NAMED_PLACE.finditer(text):
+        name = [w for w in m.group(1).split() if w.lower() not in _PLACE_KINDS]
+        if name:
+            out.add(f"{m.group(2).split()[-1].lower()} {' '.join(name).lower()}")
+    return frozenset(out)
+
+
+def _other_places(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Both name a place of one kind, and not the same one ("tank hilltop" and "tank quarry road")."""
+    kinds = {p.split()[0] for p in a} & {p.split()[0] for p in b}
+    return any(not {p for p in a if p.startswith(k + " ")} & {p for p in b if p.startswith(k + " ")} for k in kinds)
+
+
 def _short_names(text: str) -> dict[str, str]:
     """The tag a plant writes for a named place, from its two words' initials and its number:
     "Lift Station No. 3" -> {"ls-3": "3", "ls3": "3"}, so "LS-3 wet well high level" names station 3."""
@@ -711,7 +739,7 @@ def _short_names(text: str) -> dict[str, str]:
 
 
 def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, frozenset[str]] | None = None,
-              titles: Iterable[str] = ()) -> list[Conflict]:
+              titles: dict[str, str] | None = None) -> list[Conflict]:
     """Pairs of facts from different document families (`family`: doc_id -> its number, or itself when
     it has none) about one subject with values that differ. Two facts whose documents' titles, or
     whose sections, name different ones of a kind (`scope`: "station a" and "station b") are about
@@ -731,8 +759,12 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     kept = [k for k, (f, place) in enumerate(zip(facts, where, strict=True))
             if len(values[f.subject, place]) < AMBIGUOUS or len(families[f.subject, place]) < AMBIGUOUS]
     facts, where = [facts[k] for k in kept], [where[k] for k in kept]
-    # `titles`: the documents' titles, where "Lift Station No. 7" says what "LS-7" is
-    short = {tag: number for title in titles for tag, number in _short_names(title).items()}
+    # `titles` (doc_id -> title): where "Lift Station No. 7" says what "LS-7" is, and "Quarry Road Tank -
+    # Site Manual" that its facts are not the register's "Hilltop Tank" rows
+    titles = titles or {}
+    short = {tag: number for title in titles.values() for tag, number in _short_names(title).items()}
+    titled = {doc: named_places(title) for doc, title in titles.items()}
+    places = [titled.get(f.doc_id, frozenset()) | named_places(f.shown) for f in facts]
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
@@ -787,6 +819,8 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
                 continue
             ours, theirs = where[i], where[j]
             if ours and theirs and not ours & theirs:
+                continue
+            if _other_places(places[i], places[j]):
                 continue
             if not same_subject(subjects[i], subjects[j]):
                 ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])

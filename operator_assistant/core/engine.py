@@ -251,7 +251,7 @@ class Engine:
             return cached[1]
         scope = {d: designations(docs[d].title) for d in current}
         found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family, scope,
-                               [docs[d].title for d in current])
+                               {d: docs[d].title for d in current})
 
         def info(fact: Fact) -> FactInfo:
             doc, status = docs[fact.doc_id], statuses.get(fact.doc_id)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from operator_assistant.core.conflicts import _heading_designation, asked_about, conflicts, designations, facts_of
+from operator_assistant.core.conflicts import (
+    _heading_designation,
+    asked_about,
+    conflicts,
+    designations,
+    facts_of,
+    named_places,
+)
 from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 
@@ -15,7 +22,7 @@ def facts(doc_id: str, text: str) -> list:
     return facts_of([chunk(doc_id, text)], [])
 
 
-def found(*docs: tuple[str, str], scope: dict | None = None, titles: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+def found(*docs: tuple[str, str], scope: dict | None = None, titles: dict | None = None) -> list[tuple[str, str]]:
     every = [f for doc_id, text in docs for f in facts(doc_id, text)]
     return [(c.first.value, c.second.value) for c in conflicts(every, {d: d for d, _ in docs}, scope, titles)]
 
@@ -143,9 +150,9 @@ def test_a_station_written_as_its_short_tag_is_the_station_a_title_names():
     title = "Lift Station No. 7 (Quarry Lane) Operation Manual"
     manual = ("m", "The pump stop level is 3.5 ft.")
     scope = {"m": designations(title)}
-    assert found(("r", "The LS-7 pump stop level is 1.2 m."), manual, scope=scope, titles=(title,)) == [
+    assert found(("r", "The LS-7 pump stop level is 1.2 m."), manual, scope=scope, titles={"m": title}) == [
         ("3.5 ft", "1.2 m")]  # 3.94 ft
-    assert found(("r", "The LS-3 pump stop level is 1.2 m."), manual, scope=scope, titles=(title,)) == []
+    assert found(("r", "The LS-3 pump stop level is 1.2 m."), manual, scope=scope, titles={"m": title}) == []
 
 
 def test_equipment_that_starts_when_a_measurement_reaches_a_value_states_its_start_level():
@@ -208,3 +215,13 @@ def test_an_untagged_value_matches_a_tagged_one_only_where_no_other_tag_could_be
     one = ("r", "The PS1-LIT-101 PS-1 lead pump start level is 1.2 m.")
     assert found(manual, one) == [("1.4 m", "1.2 m")]
     assert found(manual, one, ("s", "The PS2-LIT-201 PS-2 lead pump start level is 1.7 m.")) == []
+
+
+def test_a_place_named_by_its_name_is_not_another_of_its_kind():
+    assert named_places("Quarry Road Tank - Site Manual") == frozenset({"tank quarry road"})
+    assert named_places("RIVERSIDE PUMPING STATION - SITE MANUAL") == frozenset({"station riverside"})
+    assert named_places("Raw Water Tank and Main Pumping Station") == frozenset()
+    register = ("r", "The AV-1 Hilltop Tank altitude valve close level is 35.0 ft.")
+    assert found(("m", "Altitude valve closing level: 11.0 m"), register, titles={"m": "Quarry Road Tank Manual"}) == []
+    assert found(("m", "Altitude valve closing level: 11.0 m"), register, titles={"m": "Hilltop Tank Manual"}) == [
+        ("11.0 m", "35.0 ft")]  # 36.1 ft
