@@ -18,7 +18,8 @@ because a false mark teaches operators to ignore the mark:
   among every tagged fact of the library ("Lead pump start" in a station manual is not the register's
   "PS-1 lead pump start" while PS-2's is listed too);
 - a title, or the nearest heading when it names one place only ("## Chiller Plant 1"), says which of
-  several a fact is about: facts about different ones are not compared;
+  several a fact is about, and so does a place named by its name in a title or a subject ("Hilltop
+  Tank"): facts about different ones are not compared;
 - values are compared after conversion (pint) and are the same within the precision written
   (60 psi and 4.1 bar agree); units that do not convert (mg/L and ppm) are not compared;
 - facts from one document, or from revisions of one document, never conflict.
