@@ -743,9 +743,10 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
               titles: dict[str, str] | None = None) -> list[Conflict]:
     """Pairs of facts from different document families (`family`: doc_id -> its number, or itself when
     it has none) about one subject with values that differ. Two facts whose documents' titles, or
-    whose sections, name different ones of a kind (`scope`: "station a" and "station b") are about
-    different equipment: they are not compared. Facts are grouped by their subject's rarest word first,
-    so a large library is not compared pair by pair."""
+    whose sections, name different ones of a kind (`scope`: "station a" and "station b"), or different
+    places by name (from `titles`, doc_id -> title, and the subjects), are about different equipment:
+    they are not compared. A fact is compared only with those sharing one of its uncommon words, so a
+    large library is not compared pair by pair."""
     scope = scope or {}
     facts = list(facts)
     # a register's "## Chiller Plant 1" says which plant its rows are about, as a manual's title does
@@ -764,9 +765,9 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     # Site Manual" that its facts are not the register's "Hilltop Tank" rows
     titles = titles or {}
     short = {tag: number for title in titles.values() for tag, number in _short_names(title).items()}
+    short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     titled = {doc: named_places(title) for doc, title in titles.items()}
     places = [titled.get(f.doc_id, frozenset()) | named_places(f.shown) for f in facts]
-    short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
     readings = [_read(f"{f.shown} {f.kind}", {d.split()[-1] for d in place}, f.unit, short)
@@ -775,8 +776,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     for i, subject in enumerate(subjects):
         for word in subject:
             by_word.setdefault(word, []).append(i)
-    # the second way matches on tags and on the equipment's words: a pair shares a tag or the rarest
-    # word of the side with fewer
+    # the second way matches on tags and on the equipment's words
     by_name: dict[str, list[int]] = {}
     for i, reading in enumerate(readings):
         for word in reading.tags | reading.names | reading.identity:
