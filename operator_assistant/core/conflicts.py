@@ -285,6 +285,7 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
     # a column of what happens or of remarks ("Action: Pump trip") says what kind of value the row's is,
     # not what it is the value of
     aside = {i for i, c in enumerate(columns) if i and _ASIDE.search(c)}
+    first_kind = _kind_words(columns[0]) if columns else ""  # "Alarm | Setpoint": every row is an alarm
     out = []
     for row in table.rows:
         if len(row) < 2 or not row[0].text.strip():
@@ -310,7 +311,7 @@ def _table_facts(record: TableRecord, chunk: ChunkRecord | None) -> list[Fact]:
             if subject is None:
                 continue
             shown = label if generic else f"{label}, {_strip_unit(column)}"
-            kind = " ".join(w for w in (_kind_words(columns[0]), _kind_words(column) if generic else "", said) if w)
+            kind = " ".join(w for w in (first_kind, _kind_words(column) if generic else "", said) if w)
             row_start, row_end = row[0].start, row[-1].end
             text = chunk.text[row_start - chunk.start:row_end - chunk.start] if row_end <= chunk.end else " | ".join(
                 c.text for c in row)
@@ -747,7 +748,9 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     places by name (from `titles`, doc_id -> title, and the subjects), are about different equipment:
     they are not compared. A fact is compared only with those sharing one of its uncommon words, so a
     large library is not compared pair by pair."""
-    scope = scope or {}
+    titles = titles or {}
+    # a title's designations unless the caller gives them
+    scope = scope if scope is not None else {doc: designations(title) for doc, title in titles.items()}
     facts = list(facts)
     # a register's "## Chiller Plant 1" says which plant its rows are about, as a manual's title does
     where = [scope.get(f.doc_id, frozenset()) | _heading_designation(f.section) for f in facts]
@@ -763,7 +766,6 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     facts, where = [facts[k] for k in kept], [where[k] for k in kept]
     # `titles` (doc_id -> title): where "Lift Station No. 7" says what "LS-7" is, and "Quarry Road Tank -
     # Site Manual" that its facts are not the register's "Hilltop Tank" rows
-    titles = titles or {}
     short = {tag: number for title in titles.values() for tag, number in _short_names(title).items()}
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     titled = {doc: named_places(title) for doc, title in titles.items()}

@@ -17,7 +17,7 @@ from typing import Any
 from operator_assistant.config import Settings
 from operator_assistant.core.audit import AuditLog, record_event
 from operator_assistant.core.chunking import ChunkParams
-from operator_assistant.core.conflicts import FACTS_VERSION, Fact, designations, facts_of
+from operator_assistant.core.conflicts import FACTS_VERSION, Fact, facts_of
 from operator_assistant.core.conflicts import conflicts as find_conflicts
 from operator_assistant.core.documents.identity import is_revision, normalise_number, normalise_revision, parse_date
 from operator_assistant.core.documents.ocr import OcrEngine
@@ -249,9 +249,8 @@ class Engine:
         cached = self._conflicts_cache
         if cached is not None and cached[0] == state:
             return cached[1]
-        scope = {d: designations(docs[d].title) for d in current}
-        found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family, scope,
-                               {d: docs[d].title for d in current})
+        found = find_conflicts((Fact.from_json(f) for f in manifest.facts(current)), family,
+                               titles={d: docs[d].title for d in current})
 
         def info(fact: Fact) -> FactInfo:
             doc, status = docs[fact.doc_id], statuses.get(fact.doc_id)
