@@ -88,6 +88,26 @@ def test_a_procedure_written_with_bullets_is_a_step_list_with_the_lines_under_ea
     assert _bullets(lines_of("\u25cf One point.", "\u25cf Another point.")) == []  # two bullets are no procedure
 
 
+def test_a_sentence_the_list_under_it_completes_is_its_lead_in_with_no_colon():
+    from operator_assistant.core.answer.card import _list_at
+
+    # a manual's layout: the lead-in broken off at "you", each item a dash set close to its first word
+    lines = lines_of("USB port baud rate", "For scan times under 50 ms raise the baud rate.", "To change the baud rate you",
+                     "\u2013configure the baud rate in the BaudRate attribute.",
+                     "\u2013change the baud rate in the Serial.begin() call and upload the", "modified sketch.",
+                     "Fig Baud rate changed to 38400")
+    text = "\n".join(t for _, t in lines)
+    second = text.index("\u2013change")
+    lead, items, at = _list_at(lines, second, second + 10)
+    assert text[slice(*lead)] == "To change the baud rate you"
+    assert [text[a:b].split()[0] for a, b in items] == ["\u2013configure", "\u2013change"] and at == 1
+    assert text[slice(*items[1])].endswith("modified sketch.")  # the item's wrapped line is part of it
+    # two bullets that nothing introduces are not read as a list; a heading is not a lead-in
+    assert _list_at(lines_of("Alarms", "\u2022 High level", "\u2022 Low level"), 8, 12) is None
+    # a hyphen before a figure is no bullet
+    assert _list_at(lines_of("The set points are", "-10 \u00b0C", "-20 \u00b0C"), 20, 24) is None
+
+
 def test_a_caution_between_two_steps_does_not_end_the_list():
     from operator_assistant.core.answer.card import _steps
 

@@ -387,15 +387,16 @@ def _ordinal(label: str) -> int:
     return ord(label) - ord("a") + 1 if not label.isdigit() else int(label)
 
 
-# A bullet item: "● Login as user pwrp.", "- Open the valve", "• Verify ..."
-_BULLET = re.compile(r"^\s*[\u25cf\u2022\u25aa\u25e6\u2013*-]\s+\S")
+# A bullet item: "● Login as user pwrp.", "- Open the valve", "• Verify ...", and a bullet set close to
+# its word ("\u2013configure the baud rate"), which a hyphen is not ("-10 °C" is a figure).
+_BULLET = re.compile(r"^\s*(?:[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7*-]\s+\S|[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7](?=[^\W\d_]))")
 # Bullets a section must hold, in one run, to be read as its steps when it numbers none.
 MIN_BULLETS = 3
 
 
-def _bullets(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
-    """Bulleted step lists, for a procedure written with bullets instead of numbers: each bullet runs
-    on over the lines under it while another bullet follows within a few lines."""
+def _bullets(lines: Sequence[tuple[int, str]], minimum: int = MIN_BULLETS) -> list[list[tuple[int, int]]]:
+    """Bulleted lists of at least `minimum` items (a procedure written with bullets instead of
+    numbers): each bullet runs on over the lines under it while another bullet follows within a few lines."""
     lists: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
     for k, (at, line) in enumerate(lines):
@@ -406,10 +407,10 @@ def _bullets(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
                           or any(_BULLET.match(later) for _, later in lines[k + 1:k + 6])):
             current[-1] = (current[-1][0], span[1])
         elif current:
-            if len(current) >= MIN_BULLETS:
+            if len(current) >= minimum:
                 lists.append(current)
             current = []
-    if len(current) >= MIN_BULLETS:
+    if len(current) >= minimum:
         lists.append(current)
     return lists
 
@@ -503,7 +504,7 @@ def _lead_in(lines: Sequence[tuple[int, str]], before: int) -> tuple[int, int] |
     """(start, end) of the sentence that opens the list starting at `before`, when it ends with ":"
     ("Tags shall:", "... has one or more of the following characteristics:"), over its wrapped lines."""
     above = [(at, line) for at, line in lines if at + len(line) <= before][-3:]
-    if not above or not above[-1][1].rstrip().endswith(":"):
+    if not above or not (above[-1][1].rstrip().endswith(":") or _runs_into_list(above[-1][1])):
         return None
     end = above[-1][0] + len(above[-1][1].rstrip())
     start, below = None, above[-1][0]
@@ -524,12 +525,23 @@ def _lead_in(lines: Sequence[tuple[int, str]], before: int) -> tuple[int, int] |
 _SENTENCE_STOP = re.compile(r"[.!?]\)?\s+(?=[A-Z])")
 
 
+def _runs_into_list(line: str) -> bool:
+    """Whether a line is a sentence the list under it completes, with no colon: "To change the baud
+    rate you" over "\u2013configure ...", "\u2013change ...". Prose, not a heading: most words in lower case."""
+    words = line.split()
+    if len(words) < 3 or re.search(r"[.:;!?)\]]$", line.rstrip()) or _STEP.match(line) or _BULLET.match(line):
+        return False
+    return sum(w[:1].islower() for w in words) * 2 > len(words)
+
+
 def _list_at(lines: Sequence[tuple[int, str]], start: int, end: int
              ) -> tuple[tuple[int, int] | None, list[tuple[int, int]], int] | None:
     """(lead-in, items, index of the item at [start, end), -1 when it is the lead-in) of the numbered,
     lettered or bulleted list that [start, end) is an item or the lead-in of; None when it is neither."""
-    for items in _steps(lines) + _bullets(lines):
+    for items in _steps(lines) + _bullets(lines, 2):
         lead = _lead_in(lines, items[0][0])
+        if lead is None and len(items) < MIN_BULLETS and _BULLET.match(_text_at(lines, *items[0])):
+            continue  # two bullets with nothing that introduces them are not read as a list
         at = next((n for n, (a, b) in enumerate(items) if a <= start < b), None)
         if at is not None:
             return lead, items, at
