@@ -104,3 +104,18 @@ def test_a_question_about_what_must_not_be_done_prefers_a_stated_prohibition():
     assert not asks_prohibition("May a supervisor remove a lock when the employee is not available?")
     assert states_prohibition("Don't use digital channels 0 and 1, which seems to interfere with the USB link.")
     assert not states_prohibition("The system is no longer de-energized.")
+
+
+def test_a_sentence_too_short_to_stand_alone_stays_with_the_one_beside_it_on_its_line():
+    # an attribute list read as lines: the default is a sentence of its own, and alone it was dropped
+    text = ("Attributes Description\nAddress ip-adress for the BTBETH card.\n"
+            "RemotePort Port for the BTBETH card. Default value 8000.\nProcess Process that handles the rack.")
+    assert quote(text, scores_for(text, "RemotePort")) == "RemotePort Port for the BTBETH card. Default value 8000."
+    assert "Default value 8000." not in [text[s:e] for s, e in passage_sentences(text)]
+    # one that opens its line, or stands alone on it, is still too short to be a piece
+    text = "Stop. Close valve V-12 before opening the drain.\nReplace bearing.\nThe lag pump follows after 30 s."
+    assert [text[s:e] for s, e in passage_sentences(text)] == [
+        "Close valve V-12 before opening the drain.", "The lag pump follows after 30 s."]
+    # the first words of a sentence a line break cut are no short sentence
+    text = "The upper port is used from October to May. The lower port\n(centerline 28 ft) is used in summer."
+    assert [text[s:e] for s, e in passage_sentences(text)][0] == "The upper port is used from October to May."

@@ -29,9 +29,29 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
+def _spans(text: str) -> list[tuple[int, int]]:
+    """`sentences(text)`, with a sentence too short to say anything alone joined to the one before it
+    on its line, which it qualifies ("RemotePort Port for the BTBETH card. Default value 8000."):
+    alone it was dropped, and with it the value it gives. One that opens its line stays apart (and is
+    dropped): "Alum is acidic." would blur the sentence after it."""
+    out: list[tuple[int, int]] = []
+    for start, end in sentences(text):
+        if out and "\n" not in text[out[-1][1]:start] and _short_sentence(text[start:end]):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
+def _short_sentence(piece: str) -> bool:
+    """A whole sentence too short to say anything alone; not the first words of one a line break cut
+    ("The lower port" wrapped at the end of its line is carried on by `_whole_span`)."""
+    return len(piece) < MIN_SENTENCE and bool(_ENDS_SENTENCE.search(piece))
+
+
 def passage_sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) of the sentences and table lines of a passage long enough to say something."""
-    return [(s, e) for s, e in sentences(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
+    return [(s, e) for s, e in _spans(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
 
 
 def _line(text: str, span: tuple[int, int]) -> str:
@@ -147,7 +167,7 @@ def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
 def pieces_as_read(text: str) -> list[str]:
     """The pieces of `passage_sentences(text)` as they read on their own, for the embedder:
     "B-2 PT-2102 66 118 127 psi" alone says nothing about alarms; with its column names it does."""
-    spans = sentences(text)
+    spans = _spans(text)
     position = {span: n for n, span in enumerate(spans)}
     return [_as_read(text, spans, position[span]) for span in passage_sentences(text)]
 
@@ -170,7 +190,7 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
     kept = passage_sentences(text)
     if not kept or len(kept) != len(scores):
         return []
-    spans = sentences(text)
+    spans = _spans(text)
     position = {span: n for n, span in enumerate(spans)}
     best: dict[tuple[int, int], Piece] = {}
     for span, score in zip(kept, scores):
