@@ -139,6 +139,13 @@ class Assistant:
         return ranked, evidence, {"retrieve_ms": (t1 - t0) * 1e3, "rerank_ms": (t2 - t1) * 1e3,
                                   "evidence_ms": (t3 - t2) * 1e3}, vector
 
+    def _searched(self, text: str, all_revisions: bool) -> list[Source]:
+        """The passages a plain search for `text` finds, as sources (no reranking: for a code's own text)."""
+        result = self.engine.retriever.search(text, k=self.engine.settings.top_k,
+                                              flt=SearchFilter(all_revisions=all_revisions))
+        return [Source(i + 1, h.chunk.chunk_id, h.document.title, h.document.source, h.chunk.section, h.chunk.pages,
+                       h.chunk.start, h.chunk.end, h.chunk.text, h.score) for i, h in enumerate(result.hits)]
+
     def _sources(self, ranked: Sequence[RankedHit]) -> list[Source]:
         return [Source(i + 1, r.hit.chunk.chunk_id, r.hit.document.title, r.hit.document.source, r.hit.chunk.section,
                        r.hit.chunk.pages, r.hit.chunk.start, r.hit.chunk.end, r.hit.chunk.text, r.score)
@@ -172,7 +179,8 @@ class Assistant:
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
                 if missing:
-                    found, missing = self._naming_card(missing, question, query, sources, vector, identifiers)
+                    found, missing = self._naming_card(missing, question, query, sources, vector, identifiers,
+                                                       all_revisions)
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found
@@ -274,13 +282,15 @@ class Assistant:
                           c.text, 0.0) for i, c in chunks.items() if c.doc_id in docs}
 
     def _naming_card(self, key: str, question: str, query: str, sources: Sequence[Source], vector: np.ndarray,
-                     identifiers: Sequence[str]) -> tuple[Found | NotListed | None, str]:
+                     identifiers: Sequence[str], all_revisions: bool = False) -> tuple[Found | NotListed | None, str]:
         """In place of a card that never names the code asked for: the code's own entry, else a card from
         the passages that name it; (None, the code not named) when neither does."""
         entry = self.lookup.by_key(question, query, sources, defer=False)
         if entry is not None:
             return entry, ""
-        naming = self.lookup.naming(sources, key)
+        # where none of the passages found names it, the passages a search for the code alone finds: the one
+        # chunk that names "OPS-27" in a list of forty like it ranks first by its code and nowhere by its words
+        naming = self.lookup.naming(sources, key) or self.lookup.naming(self._searched(key, all_revisions), key)
         card = self.cards.build(question, query, naming, vector, identifiers) if naming else None
         missing = self.lookup.missing_key(question, query, card) if card else key
         return (None, missing) if missing else (card, "")

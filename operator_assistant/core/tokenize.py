@@ -68,8 +68,17 @@ def _expand(raw: str) -> list[str]:
     return out
 
 
+# Typeset hyphens and dashes, read as the hyphen a keyboard types: a PDF's "OPS\u201027" is the "OPS-27" an
+# operator asks for. One character for one, so offsets into the text stay the same.
+_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212", "-----")
+
+
+def fold_dashes(text: str) -> str:
+    return text.translate(_DASHES)
+
+
 def raw_tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+    return _TOKEN.findall(fold_dashes(text))
 
 
 def tokenize(text: str) -> list[str]:

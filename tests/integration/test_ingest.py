@@ -136,3 +136,30 @@ def test_stored_vectors_come_back_in_the_order_asked(sample_engine):
     assert ids == [all_ids[7], all_ids[0], all_ids[-1], all_ids[3]]
     for chunk_id, vector in zip(ids, vectors):
         assert (vector == by_id[chunk_id]).all()
+
+
+def test_a_tokenizer_change_reaches_chunks_whose_text_did_not_change(tmp_path, docs, embedder):
+    """A new chunker version re-reads every file; a chunk whose text is the same keeps its vector but
+    must be indexed with today's tokens, or a tag the new tokenizer reads ("OPS\u201027") stays unfound."""
+    (docs / "standard.txt").write_text(
+        "TRAINING STANDARD\n\nOPS\u201027 Convert a flow of 550 gallons per minute to litres per minute.\n",
+        encoding="utf-8")
+    engine = make_engine(tmp_path / "data", embedder)
+    engine.ingest([docs])
+    manifest = engine.store.manifest
+    # the index as an older version left it: the tag read as "ops" and "27", and an older chunker
+    with manifest.transaction() as db:
+        db.execute("UPDATE chunks SET tokens = 'train standard op 27 convert flow 550 gallon minut litr minut'")
+        db.execute("UPDATE documents SET chunker = 'v27:old'")
+    stale = make_engine(tmp_path / "data", embedder)
+    assert not any("ops27" in tokens for tokens in manifest_tokens(stale))
+
+    report = stale.ingest([docs])
+    assert report.chunks_embedded == 0  # the same text: no re-embedding
+    assert all("ops27" in tokens for tokens in manifest_tokens(stale))
+    assert stale.store.lexical().index.query_identifiers("What does OPS-27 ask for?") == ["ops27"]
+
+
+def manifest_tokens(engine):
+    with engine.store.manifest.reading() as db:
+        return [row[0].split() for row in db.execute("SELECT tokens FROM chunks")]

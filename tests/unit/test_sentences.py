@@ -119,3 +119,16 @@ def test_a_sentence_too_short_to_stand_alone_stays_with_the_one_beside_it_on_its
     # the first words of a sentence a line break cut are no short sentence
     text = "The upper port is used from October to May. The lower port\n(centerline 28 ft) is used in summer."
     assert [text[s:e] for s, e in passage_sentences(text)][0] == "The upper port is used from October to May."
+
+
+def test_an_items_code_standing_as_a_sentence_goes_with_the_text_it_labels():
+    # a training standard's objectives, typeset hyphens and all: the code is the item's label
+    text = ("TOX\u20101. Describe the starch iodine test.\nTOX\u20102. Describe testing requirement differences.\n"
+            "OPS\u201027. Convert gpm to Lpm (Example: 550 gallons per minute to liters per minute).")
+    pieces = ranked_pieces(text, [0.2, 0.5, 0.1], ["tox1"])
+    assert pieces[0].text == "TOX\u20101. Describe the starch iodine test." and pieces[0].names_question
+    assert ranked_pieces(text, [0.2, 0.5, 0.9], ["ops27"])[0].text.startswith("OPS\u201027. Convert gpm")
+    # prose that opens a line is no label: "Alum is acidic." stays apart from the sentence after it
+    text = "Alum is acidic. Alum and hypochlorite must never be mixed, because the mixture releases chlorine gas."
+    assert [text[s:e] for s, e in passage_sentences(text)] == [
+        "Alum and hypochlorite must never be mixed, because the mixture releases chlorine gas."]

@@ -1,4 +1,4 @@
-from operator_assistant.core.tokenize import STOPWORDS, canonical, joined_variants, tokenize
+from operator_assistant.core.tokenize import STOPWORDS, canonical, joined_variants, raw_tokens, tokenize
 
 
 def test_identifier_kept_whole_and_in_parts():
@@ -49,3 +49,11 @@ def test_unicode_and_empty_input():
     assert tokenize("!!! ---") == []
     tokens = tokenize("Druckmessumformer ÜBERPRÜFEN")
     assert len(tokens) == 2 and all(t == t.lower() for t in tokens)
+
+
+def test_a_typeset_hyphen_writes_the_same_identifier_as_a_typed_one():
+    # PDFs made from word processors set "OPS‐27" with U+2010; the operator types "OPS-27"
+    assert tokenize("OPS\u201027 and TOX\u20111") == tokenize("OPS-27 and TOX-1")
+    assert "ops27" in tokenize("learning objective OPS\u201027")
+    assert tokenize("4\u201320 mA") == tokenize("4-20 mA")
+    assert raw_tokens("COMP32\u20108 text") == ["COMP32-8", "text"]  # one for one: offsets hold

@@ -23,7 +23,6 @@ from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
     Field,
-    fold_dashes,
     key_forms,
     key_prefix,
     key_shape,
@@ -31,7 +30,7 @@ from operator_assistant.core.documents.entries import (
 )
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
-from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
 # classes of words manuals and operators use for one family: "error 0Dh" is a diagnostic message's code.

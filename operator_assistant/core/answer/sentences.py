@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.claims import LIST_PREFIX, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
-from operator_assistant.core.tokenize import canonical, raw_tokens
+from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 # Whether a piece ends its sentence (for joining wrapped lines); the cutting is `sentences`'.
@@ -36,11 +36,17 @@ def _spans(text: str) -> list[tuple[int, int]]:
     dropped): "Alum is acidic." would blur the sentence after it."""
     out: list[tuple[int, int]] = []
     for start, end in sentences(text):
-        if out and "\n" not in text[out[-1][1]:start] and _short_sentence(text[start:end]):
+        if out and "\n" not in text[out[-1][1]:start] and (
+                _short_sentence(text[start:end]) or _ITEM_LABEL.match(fold_dashes(text[slice(*out[-1])]))):
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))
     return out
+
+
+# An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
+# "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
+_ITEM_LABEL = re.compile(r"^[^\W\d_]{0,8}-?\d+(?:-\d+)*[a-z]?[.)]$", re.IGNORECASE)
 
 
 def _short_sentence(piece: str) -> bool:

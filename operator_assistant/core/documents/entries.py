@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, Document
 from operator_assistant.core.documents.tables import Cell, Table
+from operator_assistant.core.tokenize import fold_dashes
 
 CODE, SYMPTOM, OBJECT = "code", "symptom", "object"
 
@@ -88,11 +89,6 @@ def _field_json(f: Field) -> list:
 
 # Hyphens as typeset documents write them (U+2010 hyphen, U+2011 non-breaking, U+2012 figure dash, U+2013 en
 # dash, U+2212 minus): "OPS‐27" is the OPS-27 an operator types. One character for one, so spans keep.
-_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212", "-----")
-
-
-def fold_dashes(text: str) -> str:
-    return text.translate(_DASHES)
 
 _HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
 _PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")

@@ -32,6 +32,7 @@ from operator_assistant.core.documents.identity import (
 )
 from operator_assistant.core.documents.ocr import OcrPage, words_from_json, words_to_json
 from operator_assistant.core.documents.tables import Table, table_from_json, table_to_json
+from operator_assistant.core.tokenize import tokenize
 from operator_assistant.errors import UserError
 from operator_assistant.folder.records import DocumentInfo
 
@@ -527,10 +528,12 @@ class Manifest:
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     def update_chunk_places(self, db: sqlite3.Connection, chunks: Iterable[ChunkRecord]) -> None:
-        """Same content at a new place (text was inserted above it): no re-embedding."""
+        """Same content at a new place (text was inserted above it): no re-embedding. Its lexical tokens
+        are read again, for a version of the tokenizer that reads the same text differently."""
         db.executemany(
-            "UPDATE chunks SET ordinal = ?, start = ?, end = ?, section = ?, pages = ? WHERE chunk_id = ?",
-            [(c.ordinal, c.start, c.end, json.dumps(c.section), json.dumps(c.pages), c.chunk_id) for c in chunks],
+            "UPDATE chunks SET ordinal = ?, start = ?, end = ?, section = ?, pages = ?, tokens = ? WHERE chunk_id = ?",
+            [(c.ordinal, c.start, c.end, json.dumps(c.section), json.dumps(c.pages), " ".join(tokenize(c.indexed_text)),
+              c.chunk_id) for c in chunks],
         )
 
     def delete_chunks(self, db: sqlite3.Connection, ids: Iterable[str]) -> None:
