@@ -32,7 +32,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 26: a list of code blocks keeps the text that introduces it (what the list is about).
 # 27: a list's introduction leaves out its section's heading line also when the heading opens the document.
 # 28: the lexical tokens read typeset hyphens as hyphens ("TOX\u20101" is the tag TOX-1, not "tox" and "1").
-CHUNKER_VERSION = 28
+# 29: a PDF table carried on over a page break is one table (its first line on the new page a row).
+CHUNKER_VERSION = 29
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

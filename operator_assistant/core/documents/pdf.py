@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
@@ -37,7 +38,7 @@ from operator_assistant.core.documents.pdf_headings import (
 )
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
 from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
-from operator_assistant.core.documents.tables import Cell, make_table
+from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.core.documents.titles import named_on_page, pick_title, reads_as_title, title_words
 from operator_assistant.errors import DocumentError
 from operator_assistant.folder.records import unreadable_note
@@ -523,6 +524,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 blocks.append(Block(TEXT, offset + start, offset + end))
         offset += len(text)
     full = "".join(parts)
+    tables = continued_tables(tables, blocks, page_starts)
     title = _title(pdf_title, pages, blocks, path)
     return Document(path, "pdf", title, full, blocks, page_starts, tables, ocr_pages=ocr_pages, properties=metadata,
                     reordered_pages={n: page.order for n, page in enumerate(read) if page.order is not None})
@@ -561,3 +563,58 @@ def _reread(textpage: pdfium.PdfTextPage, chars: PageChars, text: str, sizes: li
 def _render_for_ocr(page: pdfium.PdfPage) -> tuple[Image.Image, float]:
     scale = PDF_OCR_DPI / 72
     return page.render(scale=scale, grayscale=True).to_pil(), scale
+
+
+def continued_tables(tables: list[Table], blocks: list[Block], page_starts: list[int]) -> list[Table]:
+    """Tables carried on over a page break joined into one: a table that opens the next page with nothing
+    but page furniture since the last one is its continuation when its first line is the same column
+    names repeated, or a row like the last one's (its columns' values written the same way). Its first
+    line is then a row, not column names; and where it holds only the last columns (cells spanning down
+    the left ones are not drawn again on the new page), the last row's left cells stand in them."""
+    joined: list[Table] = []
+    for table in tables:
+        before = joined[-1] if joined else None
+        if before is not None and (carried := _carried_on(before, table, blocks, page_starts)) is not None:
+            joined[-1] = carried
+        else:
+            joined.append(table)
+    return joined
+
+
+def _written_as(word: str) -> str:
+    """How a code is written, "" for a word that is no code: 0121H and 0AH alike, not 2; PD131 and PD132."""
+    word = word.upper()
+    if re.fullmatch(r"[0-9A-F]*\d[0-9A-F]*H", word):
+        return "hex-h"
+    if re.fullmatch(r"0X[0-9A-F]+", word):
+        return "hex-0x"
+    if m := re.fullmatch(r"([A-Z]{0,6})[-_]?\d+[A-Z]?", word):
+        return f"{m.group(1)}#"
+    return ""
+
+
+def _first_word(cell: Cell) -> str:
+    return cell.text.split()[0] if cell.text.split() else ""
+
+
+def _carried_on(before: Table, table: Table, blocks: list[Block], page_starts: list[int]) -> Table | None:
+    page = bisect_right(page_starts, before.end)
+    if page >= len(page_starts) or not page_starts[page] <= table.start or (
+            page + 1 < len(page_starts) and table.start >= page_starts[page + 1]):
+        return None  # not on the page right after
+    between = [b for b in blocks if before.end <= b.start and b.end <= table.start]
+    if any(b.kind in (TEXT, HEADING) for b in between) or not before.rows:
+        return None
+    width, last = len(table.header), before.rows[-1]
+    left = len(before.header) - width
+    if left < 0:
+        return None
+    if left == 0 and [c.text for c in table.header] == [c.text for c in before.header]:
+        return Table(before.header, before.rows + table.rows, before.header_lines)
+    first, like = _first_word(table.header[0]), _first_word(last[left]) if left < len(last) else ""
+    if not _written_as(first) or _written_as(first) != _written_as(like):
+        return None
+    lines = (table.header, *table.header_lines, *table.rows)
+    return Table(before.header, before.rows + tuple(tuple(last[:left]) + tuple(line) for line in lines),
+                 before.header_lines)
+
