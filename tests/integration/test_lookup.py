@@ -547,3 +547,51 @@ def test_a_function_code_written_after_its_name_in_brackets_is_found_and_one_pas
     assert missing.refused, missing.text
     assert "6 is not listed in the list 'Modbus modules'" in missing.refusal_reason, missing.refusal_reason
     assert "FC 1 to FC 16" in missing.refusal_reason
+
+
+LOAD_MODES = [("00H", "Dusk to dawn"), ("01H", "On for 1 hour after dusk"), ("02H", "On for 2 hours after dusk"),
+              ("03H", "On for 3 hours after dusk"), ("0FH", "Manual mode"),
+              ("10H", "Test mode: the load follows the light sensor at once"), ("11H", "Always on")]
+
+
+def _modes_pdf(path: Path) -> Path:
+    """A register whose cells span down beside its values, as a charge controller's protocol prints it."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.cell(0, 10, "Lighting controller register map", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 10)
+    with pdf.table() as table:
+        header = table.row()
+        for text in ("Register", "Item", "Value", "Meaning"):
+            header.cell(text)
+        for n, (value, meaning) in enumerate(LOAD_MODES):
+            row = table.row()
+            if n == 0:
+                row.cell("9020H", rowspan=len(LOAD_MODES))
+                row.cell("Load working mode", rowspan=len(LOAD_MODES))
+            row.cell(value)
+            row.cell(meaning)
+    pdf.output(str(path))
+    return path
+
+
+@pytest.fixture(scope="module")
+def modes_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("modes-docs")
+    _modes_pdf(folder / "lighting-registers.pdf")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("modes-index"), embedder)
+
+
+def test_a_value_of_a_register_named_with_it_gets_its_line_under_the_registers_first(modes_assistant) -> None:
+    answer = ask(modes_assistant, "Register 9020H is set to 10H. What mode is the load in?")
+    assert not answer.refused and answer.card.kind == TABLE
+    shown = [[" ".join(c.text.split()) for c in row] for row in answer.card.rows]
+    assert shown == [["9020H", "Load working mode", "00H", "Dusk to dawn"],
+                     ["", "", "10H", "Test mode: the load follows the light sensor at once"]]
+    assert answer.card.part == "lines 1, 6 of 7"
+    assert_cells_in_place(answer)
+    # the register alone gets every line
+    assert len(ask(modes_assistant, "What does register 9020H set?").card.rows) == 7

@@ -22,6 +22,7 @@ from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
+    Entry,
     Field,
     key_forms,
     key_prefix,
@@ -205,6 +206,21 @@ def _in_family(key: NamedKey, record: EntryRecord) -> bool:
     if record.entry.kind == OBJECT and words <= _MIB_WORDS:  # a MIB's objects and traps are its alarms and events
         return True
     return bool(words & _families_named(record))
+
+
+def _lines_naming(question: str, entry: Entry, fields: Sequence[Field], lines: Sequence[int]) -> list[int]:
+    """The lines after the first of an entry of several lines that open with another code the question
+    names ("set to 10H" in register E01DH's list of values); none when no line, or every line, does."""
+    if len(lines) < 3:
+        return []
+    own = key_forms(entry.key.text)
+    others = [k for k in named_keys(question) if not k.forms & own]
+    if not others:
+        return []
+    first_words = {(f.row, f.column): f.text.split()[0] for f in fields if f.text.split()}
+    asked = sorted({row for (row, _), word in first_words.items() if row != lines[0]
+                    and any(k.forms & key_forms(word) for k in others)})
+    return asked if 0 < len(asked) < len(lines) - 1 else []
 
 
 class Lookup:
@@ -413,6 +429,7 @@ class Lookup:
             return None
         rows: list[tuple[CardCell, ...]] = []
         columns: list[tuple[int, str]] = []
+        part = ""
         for record in records:
             entry = record.entry
             fields = list(entry.fields)
@@ -425,7 +442,12 @@ class Lookup:
                 columns = sorted({(f.column, f.name) for f in fields}, key=lambda c: c[0])
             at = {(f.row, f.column): f for f in fields}
             empty = CardCell("", 1, entry.key.start, entry.key.start)
-            for n, line in enumerate(sorted({f.row for f in fields})):
+            lines = sorted({f.row for f in fields})
+            if len(records) == 1 and (asked := _lines_naming(question, entry, fields, lines)):
+                # "E01DH set to 10H": the line for 10H of E01DH's eighteen, under the entry's first line
+                part = f"lines {', '.join(str(lines.index(n) + 1) for n in [lines[0], *asked])} of {len(lines)}"
+                lines = [lines[0], *asked]
+            for n, line in enumerate(lines):
                 key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end, ref=entry.key.ref) if n == 0 else empty
                 rows.append((key, *(CardCell(f.text, 1, f.start, f.end, ref=f.ref) if (f := at.get((line, c))) else empty
                                     for c, _ in columns)))
@@ -433,7 +455,7 @@ class Lookup:
         names = (first.entry.key.name, *(name for _, name in columns))
         units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
                             for cell, name in zip(row, names)) for row in rows)
-        card = Card(TABLE, title, tuple(rows), names, units)
+        card = Card(TABLE, title, tuple(rows), names, units, part=part)
         return Found(card, [source])
 
     @staticmethod
