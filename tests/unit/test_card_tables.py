@@ -144,3 +144,19 @@ def test_a_card_reads_as_text_with_its_title_once_colon_and_its_part():
     assert shown.splitlines()[0] == "Tags (items 2\u20135 of 9):"
     assert Card.from_json(Card(SENTENCES, "Tags", ((cell,),), part="item 3 of 9").to_json()).part == "item 3 of 9"
     assert "part" not in Card(SENTENCES, "Tags", ((cell,),)).to_json()  # older readers see the card they know
+
+
+def test_items_numbered_in_brackets_as_regulations_number_them_are_a_list():
+    from operator_assistant.core.answer.card import _list_at, _steps
+
+    lines = lines_of("(E) All required tests shall be performed:", "(1) Before first use;",
+                     "(2) Before equipment is returned to service following any repairs;",
+                     "(3) At intervals not to exceed 3 months, except that cord sets fixed in place",
+                     "are tested at intervals not exceeding 6 months.", "(F) The employer shall keep records.")
+    text = "\n".join(t for _, t in lines)
+    [steps] = _steps(lines)
+    assert [text[a:b].split()[0] for a, b in steps] == ["(1)", "(2)", "(3)"]
+    assert text[slice(*steps[2])].endswith("6 months.")  # the item's wrapped line is part of it
+    third = text.index("(3)")
+    lead, items, at = _list_at(lines, third, third + 5)
+    assert text[slice(*lead)] == "(E) All required tests shall be performed:" and at == 2

@@ -48,7 +48,13 @@ _UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
 # A sentence that names its subject only in the sentence before it.
 _ANAPHOR = re.compile(r"^(this|these|it|they|such|that|those)\b", re.IGNORECASE)
 # A numbered or lettered step: "4. Open the valve", "b) Verify the lamp".
-_STEP = re.compile(r"^\s*(\d{1,2}|[a-z])[.)]\s+\S")
+# A numbered or lettered item: "3. Open ...", "b) Close ...", and as regulations number them, "(4) At intervals ...".
+_STEP = re.compile(r"^\s*(?:\((\d{1,2}|[a-z])\)|(\d{1,2}|[a-z])[.)])\s+\S")
+
+
+def _label(step: re.Match[str]) -> str:
+    """The number or letter of a `_STEP` match."""
+    return step.group(1) or step.group(2)
 # A question that asks what to do, not what a value is ("how long", "how full" are not).
 _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
                   r"\bwhat (steps|should|do|must)\b.*\bdo\b|\bfirst thing\b|\bwhat to do\b|\bin what order\b|"
@@ -344,18 +350,18 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
         for _, later in lines[k + 1:k + 1 + _INTERRUPTION_LINES]:
             m = _STEP.match(later)
             if m:
-                letter = not m.group(1).isdigit()
-                return letter == lettered and _ordinal(m.group(1)) == expected
+                letter = not _label(m).isdigit()
+                return letter == lettered and _ordinal(_label(m)) == expected
         return False
 
     for k, (at, line) in enumerate(lines):
         span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
         m = _STEP.match(line)
-        letter = m is not None and not m.group(1).isdigit()
-        number = _ordinal(m.group(1)) if m else 0
+        letter = m is not None and not _label(m).isdigit()
+        number = _ordinal(_label(m)) if m else 0
         if m and current and letter and not lettered:
             current[-1] = (current[-1][0], span[1])  # "a.", "b." under a numbered step belong to it
-        elif m and current and lettered and letter and number != expected and m.group(1) in "ivx":
+        elif m and current and lettered and letter and number != expected and _label(m) in "ivx":
             current[-1] = (current[-1][0], span[1])  # "i.", "v." under a lettered step: roman sub-items
         elif m and number == expected and (letter == lettered or not current):
             current.append(span)
