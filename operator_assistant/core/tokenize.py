@@ -68,8 +68,9 @@ def _expand(raw: str) -> list[str]:
     return out
 
 
-# Typeset hyphens and dashes, read as the hyphen a keyboard types: a PDF's "OPS\u201027" is the "OPS-27" an
-# operator asks for. One character for one, so offsets into the text stay the same.
+# Hyphens as typeset documents write them (U+2010 hyphen, U+2011 non-breaking, U+2012 figure dash, U+2013 en
+# dash, U+2212 minus), read as the hyphen a keyboard types: a PDF's "OPS\u201027" is the "OPS-27" an operator
+# asks for. One character for one, so offsets into the text stay the same.
 _DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212", "-----")
 
 

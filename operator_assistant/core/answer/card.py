@@ -47,14 +47,9 @@ _FAMILY = re.compile(r"\b([A-Za-z]{1,4})[- ]?(?:series|pumps|units|trains)\b", r
 _UNIT_HEADER = re.compile(r"^units?$", re.IGNORECASE)
 # A sentence that names its subject only in the sentence before it.
 _ANAPHOR = re.compile(r"^(this|these|it|they|such|that|those)\b", re.IGNORECASE)
-# A numbered or lettered step: "4. Open the valve", "b) Verify the lamp".
-# A numbered or lettered item: "3. Open ...", "b) Close ...", and as regulations number them, "(4) At intervals ...".
+# A numbered or lettered step: "4. Open the valve", "b) Verify the lamp", and as regulations number
+# them, "(4) At intervals ...".
 _STEP = re.compile(r"^\s*(?:\((\d{1,2}|[a-z])\)|(\d{1,2}|[a-z])[.)])\s+\S")
-
-
-def _label(step: re.Match[str]) -> str:
-    """The number or letter of a `_STEP` match."""
-    return step.group(1) or step.group(2)
 # A question that asks what to do, not what a value is ("how long", "how full" are not).
 _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) the (steps|procedure|sequence)\b|"
                   r"\bwhat (steps|should|do|must)\b.*\bdo\b|\bfirst thing\b|\bwhat to do\b|\bin what order\b|"
@@ -387,6 +382,11 @@ def _steps(lines: Sequence[tuple[int, str]]) -> list[list[tuple[int, int]]]:
 
 # Lines a caution or note between two steps may take before the list is read as ended.
 _INTERRUPTION_LINES = 4
+
+
+def _label(step: re.Match[str]) -> str:
+    """The number or letter of a `_STEP` match."""
+    return step.group(1) or step.group(2)
 
 
 def _ordinal(label: str) -> int:

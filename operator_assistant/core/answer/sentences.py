@@ -29,6 +29,11 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
+# An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
+# "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
+_ITEM_LABEL = re.compile(r"^[^\W\d_]{0,8}-?\d+(?:-\d+)*[a-z]?[.)]$", re.IGNORECASE)
+
+
 def _spans(text: str) -> list[tuple[int, int]]:
     """`sentences(text)`, with a sentence too short to say anything alone joined to the one before it
     on its line, which it qualifies ("RemotePort Port for the BTBETH card. Default value 8000."):
@@ -42,11 +47,6 @@ def _spans(text: str) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
-
-
-# An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
-# "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
-_ITEM_LABEL = re.compile(r"^[^\W\d_]{0,8}-?\d+(?:-\d+)*[a-z]?[.)]$", re.IGNORECASE)
 
 
 def _short_sentence(piece: str) -> bool:

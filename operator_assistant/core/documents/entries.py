@@ -87,9 +87,6 @@ def _field_json(f: Field) -> list:
 
 # how keys are written
 
-# Hyphens as typeset documents write them (U+2010 hyphen, U+2011 non-breaking, U+2012 figure dash, U+2013 en
-# dash, U+2212 minus): "OPS‐27" is the OPS-27 an operator types. One character for one, so spans keep.
-
 _HEX = re.compile(r"^0x([0-9a-f]+)$|^([0-9a-f]+)h$")
 _PREFIXED = re.compile(r"^([a-z]*)[-_ ]?0*(\d+)((?:[.-]\d+)*)([a-z]?)$")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
@@ -572,9 +572,10 @@ def continued_tables(tables: list[Table], blocks: list[Block], page_starts: list
     line is then a row, not column names; and where it holds only the last columns (cells spanning down
     the left ones are not drawn again on the new page), the last row's left cells stand in them."""
     joined: list[Table] = []
+    starts = [b.start for b in blocks]  # in document order
     for table in tables:
         before = joined[-1] if joined else None
-        if before is not None and (carried := _carried_on(before, table, blocks, page_starts)) is not None:
+        if before is not None and (carried := _carried_on(before, table, blocks, starts, page_starts)) is not None:
             joined[-1] = carried
         else:
             joined.append(table)
@@ -597,12 +598,14 @@ def _first_word(cell: Cell) -> str:
     return cell.text.split()[0] if cell.text.split() else ""
 
 
-def _carried_on(before: Table, table: Table, blocks: list[Block], page_starts: list[int]) -> Table | None:
+def _carried_on(before: Table, table: Table, blocks: list[Block], starts: list[int], page_starts: list[int]
+                ) -> Table | None:
     page = bisect_right(page_starts, before.end)
     if page >= len(page_starts) or not page_starts[page] <= table.start or (
             page + 1 < len(page_starts) and table.start >= page_starts[page + 1]):
         return None  # not on the page right after
-    between = [b for b in blocks if before.end <= b.start and b.end <= table.start]
+    between = [b for b in blocks[bisect_left(starts, before.end):bisect_left(starts, table.start)]
+               if b.end <= table.start]
     if any(b.kind in (TEXT, HEADING) for b in between) or not before.rows:
         return None
     width, last = len(table.header), before.rows[-1]
