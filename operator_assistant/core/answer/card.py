@@ -557,7 +557,7 @@ def _list_at(lines: Sequence[tuple[int, str]], start: int, end: int
 
 
 def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]], manifest: Manifest,
-               policy: AnswerPolicy) -> Found | None:
+               policy: AnswerPolicy, named: bool = False) -> Found | None:
     """When the best sentence is a list item or a list's lead-in: the lead-in and the items around the
     one that answers, in order, with the part of the list left out said in the title."""
     found = _list_at(lines, top_source.start + top.start, top_source.start + top.end)
@@ -565,8 +565,8 @@ def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]],
         return None
     lead, items, at = found
     # the item that answers with the one before it and those after it (they carry it on), or the
-    # list from its start when the lead-in is the best sentence
-    first = max(0, at - 1)
+    # list from its start when the lead-in is the best sentence; an item the question names ("§7605(d)") first
+    first = max(0, at if named else at - 1)
     last = min(len(items), first + policy.list_items)
 
     def words(span: tuple[int, int]) -> int:
@@ -669,13 +669,14 @@ _ENDS = re.compile(r"[.!?:;]\)?[\"\u201d]?$")
 
 
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
-                  manifest: Manifest | None = None) -> Found | None:
+                  manifest: Manifest | None = None, named: bool = False) -> Found | None:
+    """`named`: the best piece is the sub-paragraph the question names by number, and leads."""
     if not pieces:
         return None
     top, top_source = pieces[0]
     lines = section_lines(manifest, top_source) if manifest is not None else []
     if manifest is not None and lines:
-        listed = _list_card(top, top_source, lines, manifest, policy)
+        listed = _list_card(top, top_source, lines, manifest, policy, named)
         if listed is not None:
             return _with_others(listed, pieces, policy, manifest)
     chosen = [pieces[0]]
@@ -765,4 +766,5 @@ class CardBuilder:
         if picked is not None:
             source, record, rows, columns = picked
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
-        return sentence_card(pieces, self.policy, self.manifest)
+        named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in references(query))
+        return sentence_card(pieces, self.policy, self.manifest, named)
