@@ -753,7 +753,8 @@ class CardBuilder:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of
         # a section the question names by number where a passage found lies in it ("§7605(f)" is not §7604's table)
-        refs = [r for r in references(query) if any(passage_holds(r, s.section, s.text) for s in sources)]
+        asked = references(query)
+        refs = [r for r in asked if any(passage_holds(r, s.section, s.text) for s in sources)]
         candidates, seen = [], set()
         for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources[:1]]:
             for record in self.manifest.tables_in(source.doc_id, *span):
@@ -766,5 +767,5 @@ class CardBuilder:
         if picked is not None:
             source, record, rows, columns = picked
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
-        named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in references(query))
+        named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
         return sentence_card(pieces, self.policy, self.manifest, named)
