@@ -74,6 +74,13 @@ def test_scripted_admin_job_sets_the_passphrase_on_first_use_then_must_match(tmp
     assert [Path(d["source"]).name for d in indexed_documents(data)] == [DOC]  # more.md was not added
 
 
+def _readable(fd: int, seconds: float) -> bool:
+    """poll, not select: select fails on a descriptor numbered over 1023, as one can be late in a long run."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(seconds * 1000))
+
+
 def _run_in_terminal(data: Path, args: list[str], answers: list[str]) -> tuple[int, str]:
     """Run the CLI on a pseudo-terminal (its controlling terminal), typing `answers` at its prompts."""
     pid, fd = pty.fork()
@@ -85,8 +92,7 @@ def _run_in_terminal(data: Path, args: list[str], answers: list[str]) -> tuple[i
     deadline = time.monotonic() + 120
     try:
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 1.0)
-            if not ready:
+            if not _readable(fd, 1.0):
                 continue
             try:
                 chunk = os.read(fd, 4096)
