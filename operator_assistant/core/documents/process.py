@@ -16,6 +16,7 @@ not touch the index or any of the caller's models.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -57,6 +58,11 @@ _cancel: Any = None  # multiprocessing event
 _ocr_settings: OcrSettings | None = None
 _ocr_engine: OcrEngine | None = None
 _reading = ""  # the path this child is reading, so its page progress names its document
+
+
+def _wake(progress: Any) -> None:
+    with contextlib.suppress(OSError, ValueError):  # closed with the reader
+        progress.put(None)
 
 
 def _start(progress: Any, cancel: Any, ocr: OcrSettings | None) -> None:
@@ -214,13 +220,16 @@ class DocumentProcess:
         # Wakes the loop below as soon as the document is read: a small file takes a few
         # milliseconds, and waiting out the queue's timeout cost 0.1 s a file (half the parse
         # time of a folder of short SOPs).
-        started.add_done_callback(lambda _: self._progress.put(None))
+        progress_queue = self._progress
+        started.add_done_callback(lambda _: _wake(progress_queue))
         path = getattr(started, "path", None)
         while not started.done():
             try:
-                item = self._progress.get(timeout=0.1)
+                item = progress_queue.get(timeout=0.1)
             except queue.Empty:
                 pass
+            except (OSError, ValueError):  # closed: the reader is closing; the result says how it ended
+                break
             else:
                 # pages of documents read alongside this one are not this one's progress
                 if item is not None and progress is not None and item[0] == path:
@@ -251,6 +260,8 @@ class DocumentProcess:
     def close(self) -> None:
         with self._lock:
             self._stop()
+            if self._progress is not None:
+                self._progress.close()  # its pipe, else open until the process exits
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -94,6 +94,10 @@ class IndexStore:
         self.writer_lock = WriterLock(index_dir)
 
     def close(self) -> None:
+        with self._lock:
+            if self._vectors is not None:
+                self._vectors.close()
+                self._vectors = None
         self.manifest.close()
 
     # state
@@ -114,6 +118,8 @@ class IndexStore:
         with self._lock:
             self.check_embedder(embedder_id)
             if self._vectors is None or self._vectors.embedder_id != embedder_id:
+                if self._vectors is not None:
+                    self._vectors.close()
                 self._vectors = VectorStore(self.dir / CHROMA_DIR, embedder_id, self.chroma_server)
                 if self.embedder_id != embedder_id:  # new or emptied index
                     self.manifest.set_meta("embedder_id", embedder_id)

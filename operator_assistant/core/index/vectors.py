@@ -112,6 +112,11 @@ class VectorStore:
             metadata={"embedder_id": embedder_id},
         )
 
+    def close(self) -> None:
+        """Release Chroma's files and connections (its System is shared per path and stopped with the
+        last client on it); without this each opened index keeps a dozen descriptors until exit."""
+        self.client.close()
+
     @staticmethod
     def collection_name(embedder_id: str) -> str:
         return "chunks-" + hashlib.sha256(embedder_id.encode()).hexdigest()[:16]
