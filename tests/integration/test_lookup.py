@@ -595,3 +595,35 @@ def test_a_value_of_a_register_named_with_it_gets_its_line_under_the_registers_f
     assert_cells_in_place(answer)
     # the register alone gets every line
     assert len(ask(modes_assistant, "What does register 9020H set?").card.rows) == 7
+
+
+DIAGNOSTICS = """STEPPER CONTROLLER DIAGNOSTIC MESSAGES
+
+Diagnostic messages
+
+01h  Software error  An internal firmware error was found. Switch the controller off and on.
+02h  Zero pulse lost  The encoder zero pulse was not seen. Check the encoder cable.
+07h  Supply voltage low  The logic supply is below 19 V. Check the 24 V supply.
+0Bh  Following error  The position lag is above its limit. Reduce the load or the acceleration.
+0Eh  Motor over temperature  The motor is above 120 °C. Let the motor cool down.
+12h  Brake fault  The holding brake does not release. Check the brake wiring.
+"""
+
+
+@pytest.fixture(scope="module")
+def diagnostics_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("diagnostics-docs")
+    (folder / "stepper-diagnostics.txt").write_text(DIAGNOSTICS, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("diagnostics-index"), embedder)
+
+
+def test_a_hex_code_asked_without_its_h_is_its_own_row_or_not_listed(diagnostics_assistant) -> None:
+    # "error 1F" was read as error 1, and the row of 01h was shown as if it were the one asked for
+    missing = ask(diagnostics_assistant, "The stepper controller shows error 1F. What is it and how do I reset it?")
+    assert missing.refused and missing.card is None
+    assert "1Fh is not listed in" in missing.refusal_reason and "01h to 12h" in missing.refusal_reason
+    for question in ("The stepper controller shows error 0B: what is it?",
+                     "What does stepper diagnostic message 0x0B mean?"):
+        answer = ask(diagnostics_assistant, question)
+        assert not answer.refused and answer.card.kind == TABLE, question
+        assert [c.text for c in answer.card.rows[0]][:2] == ["0Bh", "Following error"], question

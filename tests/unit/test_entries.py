@@ -123,10 +123,20 @@ def test_mib_objects_and_traps_are_entries_by_name_and_by_oid() -> None:
     ("What does fooAlarms.17 mean?", "fooAlarms.17", set(), False),
     ("Alarm { fooAlarms 17 } is up: what is it?", "{ fooAlarms 17 }", {"alarm"}, False),
     ("What is error no. 12?", "12", {"error"}, True),
+    # hex written without its h is a number (read as 1 it found the row of 01h); 0x stands as a key anywhere
+    ("The drive shows error 1F: what is it?", "1Fh", {"error"}, True),
+    ("What does diagnostic message 0x31 mean?", "0x31", {"diagnost"}, True),
 ])
 def test_the_key_a_question_names_and_its_family(question: str, key: str, family: set[str], numeric: bool) -> None:
     keys = named_keys(question)
     assert keys and keys[0].text == key and set(keys[0].family) == family and keys[0].numeric == numeric
+
+
+def test_a_hex_code_gives_no_decimal_code_of_the_familys_letter() -> None:
+    # "parameter 155" may be PD155; "error 1F" (31) is not E31, nor "register 0x0121" R289
+    assert "#155@p" in named_keys("What is parameter 155?")[0].forms
+    assert not any(f.startswith("#") for f in named_keys("The drive shows error 1F: what is it?")[0].forms)
+    assert not any(f.startswith("#") for f in named_keys("What is register 0x0121?")[0].forms)
 
 
 @pytest.mark.parametrize("question", ["How much bleach for 8 gallons of water?", "What is the level at 3.5 m?",

@@ -56,12 +56,17 @@ _ASKING = frozenset(tokenize(
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
     "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
     "abbreviation acronym mark marked label labelled"))
-# A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121".
+# A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121",
+# "error 1F" (hex without its h: read as 1, it would find the row of 01h).
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
-                          r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h\b|\d+(?:\.\d+)*)(?![\w.]*\s*(?:%|mm|cm|m\b|s\b))",
+                          r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h\b|\d[0-9a-f]{0,2}[a-f](?![\w-])|\d+(?:\.\d+)*)"
+                          r"(?![\w.]*\s*(?:%|mm|cm|m\b|s\b))",
                           re.IGNORECASE)
 # A hexadecimal code written with its H: 79H, 0122H (a bare number with a family word is _NUMERIC_KEY).
 _HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
+# A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
+_HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
+_BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # An abbreviation or tag letters (BDV, PSE, FC), or one letter named as such ("the letter Q").
 _ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\bletter\s+([A-Z])\b")
 # A code with letters: F3, E-47, PD013, AL.12, CL2-ALM-03 (not a bare word, not a figure with its unit).
@@ -139,7 +144,7 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
         end = start + len(text)
         family = _family_near(question, start, end) or previous
         forms = key_forms(text)
-        if numeric:  # "parameter 155" is PD155 where the parameters start with its letter
+        if numeric and text.isdigit():  # "parameter 155" is PD155 where the parameters start with its letter
             letters = {w[0] for w in _written_family(question, start, end)}
             forms |= {f"#{n}@{letter}" for letter in letters for n in key_forms(text) if n.isdigit()}
         if forms and text.casefold() not in found:
@@ -158,8 +163,12 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
             key_forms(m.group()) | key_forms(f"B{m.group(1)}")), family, False))
     for m in _HEX_H_KEY.finditer(question):
         add(m.group(1), m.start(1), True)
-    for m in _NUMERIC_KEY.finditer(question):
+    for m in _HEX_0X_KEY.finditer(question):
         add(m.group(1), m.start(1), True)
+    for m in _NUMERIC_KEY.finditer(question):
+        # "error 1F" is hex written without its h: asked for as 1Fh, a number, so that a list of 01h to 4Fh
+        # can say it is not listed
+        add(m.group(1) + ("h" if _BARE_HEX.fullmatch(m.group(1)) else ""), m.start(1), True)
     for m in _ABBREVIATION_KEY.finditer(question):
         add(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2), False, True)
     return list(found.values())
