@@ -1,5 +1,7 @@
 """Claims (figures and identifiers) in a text and the facts of a passage."""
 
+import pytest
+
 from operator_assistant.core.answer.claims import claims_in, is_verified, passage_facts, sentences
 
 PASSAGE = ("| B-2 | PT-2102 | 66 | 118 | 127 | psi |\nGrease the P-201A bearings every 2,000\nhours of running. "
@@ -35,6 +37,17 @@ def test_sentence_split_handles_lists_and_decimals():
     spans = sentences("Dose 3.5 mg/L. Then check.\n1. Open VLV-3042-B.\n2. Close it")
     texts = ["Dose 3.5 mg/L.", "Then check.", "1. Open VLV-3042-B.", "2. Close it"]
     assert [("Dose 3.5 mg/L. Then check.\n1. Open VLV-3042-B.\n2. Close it")[s:e] for s, e in spans] == texts
+
+
+@pytest.mark.parametrize("text, expected", [
+    # cut at "vs." a card showed "Distinguish representative samples vs." alone
+    ("Take representative samples vs. grab samples. Next.", ["Take representative samples vs. grab samples.", "Next."]),
+    ("Use a level switch, e.g. the LS-1. Then stop.", ["Use a level switch, e.g. the LS-1.", "Then stop."]),
+    ("See Fig. 3 and start No. 2 pump. Then wait.", ["See Fig. 3 and start No. 2 pump.", "Then wait."]),
+    ("The answer is no. Next.", ["The answer is no.", "Next."]),  # "no." before a word ends a sentence
+])
+def test_no_sentence_ends_at_an_abbreviation(text, expected):
+    assert [text[s:e] for s, e in sentences(text)] == expected
 
 
 def test_pages_are_named_as_one_page_or_a_range():

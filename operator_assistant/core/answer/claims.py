@@ -17,6 +17,10 @@ from operator_assistant.core.units import NUMBER, UNIT, normalise_unit
 MARKER = re.compile(r"\s?\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]")
 # A sentence ends at . ! or ? (and any markers right after it) followed by whitespace.
 _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\S)")
+# Abbreviations no sentence ends with ("samples vs. grab samples", "e.g. a float switch"), and those that end
+# none before a number ("see Fig. 3", "No. 2 pump"; "the answer is no." ends one).
+_NO_END = re.compile(r"(?<![\w.])(?:vs|e\.g|i\.e|cf|viz|approx|incl|resp|ca)\.$", re.IGNORECASE)
+_NO_END_BEFORE_NUMBER = re.compile(r"(?<![\w.])(?:fig|figs|no|nos|eq|ref|refs|sec|art|para)\.$", re.IGNORECASE)
 LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
 # A number with an optional unit (core/units.py), or a plant identifier (letters and digits joined by -, _ or /).
 # A fraction ("2/3 tsp") is one number: read as two, "the answer is 2" passed the check against "2/3 tsp".
@@ -91,6 +95,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
         for m in _BOUNDARY.finditer(line):
             if LIST_PREFIX.fullmatch(line[start:m.end()] + " "):
                 continue  # "1." opening a step is not a sentence
+            before = line[start:m.end()]
+            if not MARKER.search(before[-8:]) and (_NO_END.search(before) or (
+                    _NO_END_BEFORE_NUMBER.search(before) and line[m.end():].lstrip()[:1].isdigit())):
+                continue
             spans.append((offset + start, offset + m.end()))
             start = m.end()
         spans.append((offset + start, offset + len(line)))
