@@ -198,6 +198,10 @@ def test_a_card_must_hold_the_code_asked_for_but_not_a_formula_written_with_subs
     assert Lookup.missing_key("What is the H2S alarm?", "", _found("sentences", ["H₂S alarm at 10 ppm."], "")) == ""
     # numbers and abbreviations may be written otherwise (PD155 for "parameter 155", BDV spelled out)
     assert Lookup.missing_key("What does parameter 155 do?", "", formula) == ""
+    # but a number written as hex is a code: a table of other registers does not answer "function code 04H"
+    registers = _found("table", ["F000H", "Special power control"], "F000H Special power control")
+    assert Lookup.missing_key("What does function code 04H read?", "", registers) == "04H"
+    assert Lookup.missing_key("What does register 0xF000 hold?", "", registers) == ""  # 0xF000 is F000H
 
 
 def test_bits_written_with_and_without_a_separator_are_one_run() -> None:

@@ -66,6 +66,7 @@ _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MAR
 _HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
 # A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
+_WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # An abbreviation or tag letters (BDV, PSE, FC), or one letter named as such ("the letter Q").
 _ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\bletter\s+([A-Z])\b")
@@ -309,15 +310,17 @@ class Lookup:
         """A code the question names (F3, E004H, PT-2105) that the card does not hold, or "": a table card
         without it in its rows shows other rows as if they were the one asked for; sentences may leave out
         a label their passage gives them ("CHIT-2." over its text), so for them the passages cited count.
-        Numbers and abbreviations are left out (a bare "155" may be written PD155; BDV may be spelled out)."""
+        Numbers and abbreviations are left out (a bare "155" may be written PD155; BDV may be spelled out),
+        but not a number written as hex (04H, 0x31): that is a code, and a card without it shows other rows."""
         card = found.card
         held = _forms_in(card.as_text() if card.kind == TABLE else
                          "\n".join([card.as_text(), *(s.text for s in found.sources)]))
         # a model or document the card's own document is titled by ("relay output 9 on the HX-200")
         held |= _forms_in("\n".join(w for s in found.sources for w in (s.document, *s.section)))
         for key in named_keys(question, query):
-            if (not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text)
-                    and not _formula(key.text) and not key.forms & held):
+            code = (not (key.numeric or key.abbreviation) and any(c.isdigit() for c in key.text)
+                    or _WRITTEN_HEX.fullmatch(key.text))
+            if code and not _formula(key.text) and not key.forms & held:
                 return key.text
         return ""
 
