@@ -34,6 +34,15 @@ def test_a_word_or_two_ending_the_sentence_on_a_line_of_their_own_stay_with_it()
     assert quote(text, scores_for(text, "drain trap")) == "Check the drain trap for oil and leaks."
 
 
+def test_a_line_opening_with_a_closing_bracket_carries_on_the_sentence_above():
+    # a superscript set the ")" on a line of its own: the card showed "... filtration rate (gal/ft2" cut there
+    text = ("Learning objectives\nPRO-18. Knowing the filter size and flow, calculate the filtration rate (gal/ft2\n"
+            ") in a multi-pod filter system.\nPRO-19. Describe the backwash sequence of a sand filter.")
+    whole = "PRO-18. Knowing the filter size and flow, calculate the filtration rate (gal/ft2 ) in a multi-pod filter system."
+    assert quote(text, scores_for(text, "PRO-18")) == whole
+    assert quote(text, scores_for(text, "multi-pod")) == whole
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

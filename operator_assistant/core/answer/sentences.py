@@ -99,14 +99,19 @@ _OPEN_END = re.compile(r"(?:\b(?:the|a|an|of|to|and|or|nor|for|with|in|on|at|by|
                        r"must|should|will|can|may|not)|[,\-\u2010\u2011])$", re.IGNORECASE)
 
 
+_NO_OPENING = frozenset(")]},;%")
+
+
 def _open_end(line: str) -> bool:
     return bool(_OPEN_END.search(line.rstrip()))
 
 
 def _carries_on(line: str) -> bool:
-    """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case or with
-    a figure, or it is a sentence's last word or two."""
-    return (line[:1].islower() or line[:1].isdigit() or _sentence_tail(line)) and not LIST_PREFIX.match(line)
+    """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case, with a figure
+    or with punctuation no sentence opens with (") in a multi-pod filter" under "(gal/ft2"), or it is a
+    sentence's last word or two."""
+    return ((line[:1].islower() or line[:1].isdigit() or line[:1] in _NO_OPENING or _sentence_tail(line))
+            and not LIST_PREFIX.match(line))
 
 
 def _sentence_tail(line: str) -> bool:
@@ -143,7 +148,8 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
            and (_carries_on(text[slice(*spans[last + 1])])
                 or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])])))):
         last += 1
-    while (first > 0 and (text[spans[first][0]].islower() or _sentence_tail(text[slice(*spans[first])])
+    while (first > 0 and (text[spans[first][0]].islower() or text[spans[first][0]] in _NO_OPENING
+                          or _sentence_tail(text[slice(*spans[first])])
                           or _open_end(text[slice(*spans[first - 1])]))
            and not LIST_PREFIX.match(text[slice(*spans[first])])
            and _same_block(text, spans[first - 1], spans[first])
