@@ -202,6 +202,10 @@ def test_a_card_must_hold_the_code_asked_for_but_not_a_formula_written_with_subs
     registers = _found("table", ["F000H", "Special power control"], "F000H Special power control")
     assert Lookup.missing_key("What does function code 04H read?", "", registers) == "04H"
     assert Lookup.missing_key("What does register 0xF000 hold?", "", registers) == ""  # 0xF000 is F000H
+    # an object name with underscores: its sibling's card is not its answer
+    sibling = _found("sentences", ["The card has 32 channels."], "Ssab_AI32uP\nThe card has 32 channels.")
+    assert Lookup.missing_key("What attributes has the Ssab_AI64uP card?", "", sibling) == "Ssab_AI64uP"
+    assert Lookup.missing_key("What attributes has the Ssab_AI32uP card?", "", sibling) == ""
 
 
 def test_bits_written_with_and_without_a_separator_are_one_run() -> None:

@@ -66,6 +66,7 @@ _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MAR
 _HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
 # A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
+_UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
 _WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # An abbreviation or tag letters (BDV, PSE, FC), or one letter named as such ("the letter Q").
@@ -322,6 +323,11 @@ class Lookup:
                     or _WRITTEN_HEX.fullmatch(key.text))
             if code and not _formula(key.text) and not key.forms & held:
                 return key.text
+        # an object or class name written with underscores ("Ssab_AI64uP"): a card of its sibling
+        # (Ssab_AI32uP) is not its answer
+        for name in _UNDERSCORED.findall(fold_dashes(question)):
+            if any(c.isdigit() for c in name) and not key_forms(name) & held:
+                return name
         return ""
 
     @staticmethod
