@@ -149,3 +149,35 @@ def test_a_finished_sentence_is_left_as_it_is():
     piece = Piece(0, len(passage), passage, 0.6, False, False)
     source = Source(1, "d:1", "V", "v.txt", ("V",), (), 0, len(passage), passage, 1.0)
     assert _whole_at_edges(piece, source, lines) == (0, len(passage))
+
+
+STARTER = """# Motor controllers
+
+## Across-the-line starter
+
+The power and control circuits for an across-the-line starter are shown in Figure 12. The circuit has a
+three-phase power circuit and a single-phase control circuit that switches it.
+
+The power circuit consists of a circuit breaker (1), three main contacts (2), three overload sensors (3),
+and connections to the motor (4). The control circuit consists of two control fuses (5), start (6) and
+stop (7) buttons, an auxiliary relay (8), the contactor operating coil (9), and normally closed overload
+relay contacts (10).
+
+Pressing the start button energises the operating coil, which closes the main contacts and the auxiliary
+contact; the auxiliary contact holds the coil in after the button is released.
+"""
+
+
+@pytest.fixture(scope="module")
+def starter_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("starter-docs")
+    (folder / "motor-starters.md").write_text(STARTER, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("starter-index"), embedder)
+
+
+def test_an_item_of_a_figure_asked_by_number_gets_the_sentence_that_names_it(starter_assistant):
+    # "what's item 10?" showed the sentence with items 1 to 4, not the one that says what (10) is
+    answer = ask(starter_assistant, "In the across-the-line starter diagram, what's item 10?")
+    assert not answer.refused and answer.card.kind == SENTENCES
+    first = " ".join(answer.card.rows[0][0].text.split())
+    assert first.endswith("and normally closed overload relay contacts (10)."), first

@@ -72,6 +72,17 @@ def asked_step(question: str) -> tuple[int, str] | None:
     return _ORDINALS.index(m.group(3).casefold()) + 1, m.group(4).casefold()
 
 
+def question_item(question: str) -> int | None:
+    """N when the question asks for item or point N ("in the starter diagram, what's item 10?")."""
+    step = asked_step(question)
+    return step[0] if step is not None and step[1] in ("item", "point") else None
+
+
+def _callout(number: int | None) -> re.Pattern[str] | None:
+    """Where prose names a figure's numbered part: "normally closed overload relay contacts (10)"."""
+    return re.compile(rf"\(\s*{number}\s*\)") if number is not None else None
+
+
 @dataclass(frozen=True)
 class Found:
     """A card and the passages it cites, in the card's citation order (numbers from 1)."""
@@ -726,7 +737,9 @@ class CardBuilder:
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)
         referred = {s.chunk_id: [(r, in_section(r, s.section), spans_in(r, s.text)) for r in refs] for s in sources}
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])),
+        callout = _callout(question_item(query))
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])
+                           + self.policy.reference_bonus * bool(callout and callout.search(p.text))),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
