@@ -222,9 +222,10 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
 # A question that asks for a figure: a quantity, a limit, a time, a setting.
 _ASKS_VALUE = re.compile(
     r"\bhow (much|many|long|often|far|big|large|high|low|hot|cold|fast|soon|deep|full|old)\b|"
-    r"\b(maximum|minimum|max|min|most|least|at what|within how|what (percentage|percent|temperature|pressure|"
-    r"level|rate|size|diameter|flow|dose|concentration|time|number|distance|angle|speed|value|setting|setpoint|"
-    r"range|frequency|interval|capacity|limit|voltage|current|depth|height|length|weight|volume|amount))\b",
+    r"\b(maximum|minimum|max|min|most|least|at what|within how|(?:what|which)\s+(?:[\w/-]+\s+){0,2}?"
+    r"(?:percentage|percent|temperature|pressure|level|rate|size|diameter|flow|dose|concentration|time|number|"
+    r"distance|angle|speed|value|setting|setpoint|range|frequency|interval|capacity|limit|voltage|current|depth|"
+    r"height|length|weight|volume|amount)s?)\b",  # "which MS/TP baud rates", "what discharge pressure"
     re.IGNORECASE)
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty "
                           "hundred thousand half twice once".split())
