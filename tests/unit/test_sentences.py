@@ -1,6 +1,8 @@
 """The pieces an answer card can show: whole sentences, table rows with their header."""
 
-from operator_assistant.core.answer.sentences import passage_sentences, ranked_pieces
+import pytest
+
+from operator_assistant.core.answer.sentences import asks_value, passage_sentences, ranked_pieces
 
 
 def quote(text, scores, question="", identifiers=()):
@@ -141,3 +143,15 @@ def test_an_items_code_standing_as_a_sentence_goes_with_the_text_it_labels():
     text = "Alum is acidic. Alum and hypochlorite must never be mixed, because the mixture releases chlorine gas."
     assert [text[s:e] for s, e in passage_sentences(text)] == [
         "Alum and hypochlorite must never be mixed, because the mixture releases chlorine gas."]
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("Which MS/TP baud rates does the BACnet standard require?", True),  # two words before the quantity
+    ("What discharge pressure trips the booster?", True),
+    ("What is the maximum flow through filter 2?", True),
+    ("How long do I run the backwash?", True),
+    ("Which pump do I start first?", False),
+    ("Which standard requires this?", False),
+])
+def test_a_question_asks_for_a_value_when_it_asks_for_a_quantity(question, asks):
+    assert asks_value(question) == asks
