@@ -2,7 +2,7 @@
 
 import pytest
 
-from operator_assistant.core.answer.claims import claims_in, is_verified, passage_facts, sentences
+from operator_assistant.core.answer.claims import claims_in, flowed, is_verified, passage_facts, sentences
 
 PASSAGE = ("| B-2 | PT-2102 | 66 | 118 | 127 | psi |\nGrease the P-201A bearings every 2,000\nhours of running. "
            "Dose is 3.5 mg/L.")
@@ -70,3 +70,11 @@ def test_a_long_section_path_is_shown_with_its_first_and_last_headings():
     four = ("MAIN", "MAIN-5 Fuel Inspection", "II. PROCEDURE", "C. Inspect Control Rod and Fuel Followed Control Rod "
             "(FFCR) and Measure FFCR Element")
     assert section_label(four) == f"MAIN > … > II. PROCEDURE > {four[-1]}"  # as many as fit above the last
+
+
+def test_a_word_hyphenated_at_a_line_end_reads_whole():
+    # the card showed "replace them with a cold- shut link", which no reader or keyword search expects
+    text = "replace them with a cold-\nshut link; the individ-\nual links\nof PT-\n2105 at 2,000-\n3,000 psi"
+    assert flowed(text) == "replace them with a cold-shut link; the individual links of PT-2105 at 2,000-3,000 psi"
+    assert flowed("Stop the pump -\nthen close the valve") == "Stop the pump - then close the valve"
+    assert is_verified("ident", "pt2105", passage_facts(text))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from operator_assistant.core.answer.claims import flowed
 from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
@@ -448,9 +449,9 @@ def _text_at(lines: Sequence[tuple[int, str]], start: int, end: int) -> str:
             break
         a, b = max(pos, at), min(end, at + len(line))
         if b > a:
-            parts.append(" ".join(line[a - at:b - at].split()))
+            parts.append(line[a - at:b - at])
             pos = b
-    return " ".join(p for p in parts if p).strip()
+    return flowed("\n".join(parts))
 
 
 def _window(count: int, at: int, size: int) -> tuple[int, int]:

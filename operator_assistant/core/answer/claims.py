@@ -58,10 +58,34 @@ def claims_in(text: str) -> list[tuple[str, str, int, int]]:
     return found
 
 
+# A word or code hyphenated at the end of its line and carried on under it: "cold-" / "shut link", "PT-" / "2105".
+_WRAPPED_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(?=[a-z0-9])")
+
+
+def _rejoined(m: re.Match[str]) -> str:
+    from wordfreq import zipf_frequency
+
+    word, rest = m.group(1), re.match(r"\w+", m.string[m.end():])
+    tail = rest.group() if rest else ""
+    # "individ-" / "ual" is a word the typesetter split; "cold-" / "shut" keeps its hyphen ("coldshut" is no word)
+    if word.isalpha() and tail.isalpha() and zipf_frequency(word + tail, "en", wordlist="small") >= _COMMON_WORD:
+        return word
+    return word + "-"
+
+
+_COMMON_WORD = 3.0  # wordfreq's Zipf scale: about once per million words and more
+
+
+def flowed(text: str) -> str:
+    """Text as it reads, wherever the layout broke its lines: every run of whitespace one space, and a
+    word hyphenated at a line end joined again (the hyphen kept unless the whole is a common word)."""
+    return " ".join(_WRAPPED_HYPHEN.sub(_rejoined, text).split())
+
+
 def passage_facts(passage: str) -> set[str]:
     """Numbers (with and without their unit) and identifiers of a passage, read with its line
     breaks as spaces: a PDF line may end between a number and its unit."""
-    passage = " ".join(passage.split())
+    passage = flowed(passage)
     facts = set()
     for kind, value, _, _ in claims_in(passage):
         facts.add(value)

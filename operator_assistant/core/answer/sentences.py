@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from operator_assistant.core.answer.claims import LIST_PREFIX, sentences
+from operator_assistant.core.answer.claims import LIST_PREFIX, flowed, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens
@@ -159,7 +159,7 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
 
 
 def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
-    return " ".join(text[slice(*_whole_span(text, spans, i))].split())
+    return flowed(text[slice(*_whole_span(text, spans, i))])
 
 
 def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
@@ -210,7 +210,7 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
         line = text[slice(*spans[n])]
         as_read = _as_read(text, spans, n)
         whole = spans[n] if _is_row(line) or as_read != _line(text, spans[n]) else _whole_span(text, spans, n)
-        shown = as_read if whole == spans[n] else " ".join(text[slice(*whole)].split())
+        shown = as_read if whole == spans[n] else flowed(text[slice(*whole)])
         piece = Piece(whole[0], whole[1], shown, float(score), _names(line, identifiers), bool(LIST_PREFIX.match(line)))
         if whole not in best or best[whole].score < piece.score:
             best[whole] = piece
