@@ -45,6 +45,15 @@ def test_a_line_opening_with_a_closing_bracket_carries_on_the_sentence_above():
     assert quote(text, scores_for(text, "multi-pod")) == whole
 
 
+def test_a_bracket_left_open_at_a_line_end_carries_the_sentence_on():
+    # "durable (see" was shown cut, and its rest again as "durable (see: Figure 2-50 ..." read under column names
+    text = ("Clips\nWire-rope clips are reliable and durable (see\nFigure 2-50, page 2-36). Use them to make eyes.\n"
+            "Tighten the nuts to the torque in the table.")
+    shown = [p.text for p in ranked_pieces(text, [1.0] * len(passage_sentences(text)))]
+    assert shown[0] == "Wire-rope clips are reliable and durable (see Figure 2-50, page 2-36)."
+    assert sum("Figure 2-50" in s for s in shown) == 1
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

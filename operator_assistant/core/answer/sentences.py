@@ -103,7 +103,8 @@ _NO_OPENING = frozenset(")]},;%")
 
 
 def _open_end(line: str) -> bool:
-    return bool(_OPEN_END.search(line.rstrip()))
+    """A line that cannot end a sentence: `_OPEN_END`, or a bracket opened and not closed ("durable (see")."""
+    return bool(_OPEN_END.search(line.rstrip())) or line.count("(") > line.count(")")
 
 
 def _carries_on(line: str) -> bool:
@@ -209,7 +210,10 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
         n = position[span]
         line = text[slice(*spans[n])]
         as_read = _as_read(text, spans, n)
-        whole = spans[n] if _is_row(line) or as_read != _line(text, spans[n]) else _whole_span(text, spans, n)
+        # a line the one above leaves open ("durable (see" / "Figure 2-50, page 2-36).") is the rest of that
+        # sentence, not figures to read under column names
+        carried = n > 0 and not _is_row(line) and _open_end(text[slice(*spans[n - 1])])
+        whole = spans[n] if (_is_row(line) or as_read != _line(text, spans[n])) and not carried else _whole_span(text, spans, n)
         shown = as_read if whole == spans[n] else flowed(text[slice(*whole)])
         piece = Piece(whole[0], whole[1], shown, float(score), _names(line, identifiers), bool(LIST_PREFIX.match(line)))
         if whole not in best or best[whole].score < piece.score:
