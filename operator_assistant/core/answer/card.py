@@ -31,7 +31,6 @@ from operator_assistant.core.answer.sentences import (
     asks_value,
     holds_value,
     is_contents_line,
-    names_figure,
     ranked_pieces,
     states_prohibition,
     word_share,
@@ -755,7 +754,6 @@ class CardBuilder:
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
                 + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
-                + policy.value_bonus * names_figure(piece.text, query)
                 + policy.prohibition_bonus * (asks_prohibition(query) and states_prohibition(piece.text)))
 
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,

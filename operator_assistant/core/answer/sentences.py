@@ -264,16 +264,6 @@ def holds_value(text: str, question: str) -> bool:
     return bool(_values(text) - _values(question))
 
 
-def _figures(text: str) -> set[str]:
-    return {t.replace(",", "") for t in raw_tokens(text) if re.fullmatch(r"\d[\d,.]*", t)}
-
-
-def names_figure(text: str, question: str) -> bool:
-    """Whether a piece gives a figure the question names ("what does a rate of 800 mean?"): the sentence
-    about that figure, not another example. Single digits are left out: "step 1", "a 1-inch rope"."""
-    return bool({f for f in _figures(question) if len(f) >= 2} & _figures(text))
-
-
 def is_contents_line(text: str, piece: Piece) -> bool:
     """Whether a piece is an entry of a printed table of contents: it names a section, it says nothing of it."""
     end = text.find("\n", piece.start)
