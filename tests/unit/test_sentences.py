@@ -54,6 +54,17 @@ def test_a_bracket_left_open_at_a_line_end_carries_the_sentence_on():
     assert sum("Figure 2-50" in s for s in shown) == 1
 
 
+def test_what_to_do_if_not_stays_with_the_sentence_it_answers():
+    # "If it doesn't, repeat the dosage" alone matched no question about the smell, and was never shown
+    text = ("- Stir and let stand for 30 minutes. The water should have a slight chlorine\nodor. If it doesn\u2019t, "
+            "repeat the dosage and let stand for another 15 minutes\nbefore use.\n- Store the water in clean containers.")
+    shown = quote(text, scores_for(text, "slight chlorine"))
+    assert shown.endswith("slight chlorine odor. If it doesn\u2019t, repeat the dosage and let stand for another "
+                          "15 minutes before use.")
+    text = "Open the suction valve slowly. If the pump starts, close the discharge valve again."
+    assert quote(text, scores_for(text, "suction")) == "Open the suction valve slowly."  # a condition of its own
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

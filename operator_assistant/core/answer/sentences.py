@@ -42,11 +42,18 @@ def _spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for start, end in sentences(text):
         if out and "\n" not in text[out[-1][1]:start] and (
-                _short_sentence(text[start:end]) or _ITEM_LABEL.match(fold_dashes(text[slice(*out[-1])]))):
+                _short_sentence(text[start:end]) or _ITEM_LABEL.match(fold_dashes(text[slice(*out[-1])]))
+                or _ANSWERS_BACK.match(text[start:end])):
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))
     return out
+
+
+# A sentence that says what to do when the one before it does not hold: "The water should have a slight
+# chlorine odor. If it doesn't, repeat the dosage ...". Alone it answers nothing; apart, it was never shown.
+_ANSWERS_BACK = re.compile(r"(?:if\s+(?:not|so)\b|otherwise\b|if\s+(?:it|this|that|they|these|there)\s+(?:does|do|did|is|"
+                           r"are|was|were|has|have|can|will)(?:n['\u2019]t|\s+not)\b)", re.IGNORECASE)
 
 
 def _short_sentence(piece: str) -> bool:
