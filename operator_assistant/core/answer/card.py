@@ -73,15 +73,11 @@ def asked_step(question: str) -> tuple[int, str] | None:
     return _ORDINALS.index(m.group(3).casefold()) + 1, m.group(4).casefold()
 
 
-def question_item(question: str) -> int | None:
-    """N when the question asks for item or point N ("in the starter diagram, what's item 10?")."""
+def names_callout(question: str, text: str) -> bool:
+    """Whether a piece names the numbered part of a figure the question asks for as item or point N
+    ("in the starter diagram, what's item 10?" and "... normally closed overload relay contacts (10)")."""
     step = asked_step(question)
-    return step[0] if step is not None and step[1] in ("item", "point") else None
-
-
-def _callout(number: int | None) -> re.Pattern[str] | None:
-    """Where prose names a figure's numbered part: "normally closed overload relay contacts (10)"."""
-    return re.compile(rf"\(\s*{number}\s*\)") if number is not None else None
+    return step is not None and step[1] in ("item", "point") and bool(re.search(rf"\(\s*{step[0]}\s*\)", text))
 
 
 @dataclass(frozen=True)
@@ -738,9 +734,7 @@ class CardBuilder:
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)
         referred = {s.chunk_id: [(r, in_section(r, s.section), spans_in(r, s.text)) for r in refs] for s in sources}
-        callout = _callout(question_item(query))
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])
-                           + self.policy.reference_bonus * bool(callout and callout.search(p.text))),
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
@@ -750,7 +744,8 @@ class CardBuilder:
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
         inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
         return (policy.names_tag_bonus * piece.names_question
-                + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside))
+                + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
+                                            + names_callout(query, piece.text))
                 - policy.passage_rank_penalty * (source.number - 1)
                 + policy.word_share_weight * word_share(weights, _plain_words(piece.text))
                 + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
