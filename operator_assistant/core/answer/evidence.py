@@ -46,6 +46,9 @@ def load_word_list() -> None:
     zipf_frequency("pump", "en", wordlist="small")
 
 
+_INFLECTED_VERB = re.compile(r"[a-z]{3,}(?:ing|ed)", re.IGNORECASE)
+
+
 def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: float = DEFAULT_POLICY.rarer_than) -> list[str]:
     """Uncommon words of `question` none of whose index terms is in `vocabulary` (the BM25 terms)."""
     from wordfreq import zipf_frequency
@@ -54,6 +57,8 @@ def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: flo
         return []
     found = []
     for word in _words(question):
+        if _INFLECTED_VERB.fullmatch(word):
+            continue  # "creeping", "uncoupled": what the thing does, not a subject no document mentions
         terms = tokenize(word)
         if terms and not any(t in vocabulary for t in terms) and zipf_frequency(word, "en", wordlist="small") < rarer_than:
             found.append(word)
