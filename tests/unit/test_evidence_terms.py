@@ -30,3 +30,9 @@ def test_identifiers_and_numbers_are_left_to_the_search():
 def test_each_word_is_reported_once_and_an_empty_index_reports_nothing():
     assert unfamiliar_terms("Ozone or ozone's level, ozone?", VOCABULARY) == ["ozone"]
     assert unfamiliar_terms("What is the fluoride dose?", frozenset()) == []
+
+
+def test_a_verb_saying_what_the_equipment_does_is_no_unfamiliar_subject():
+    # "creeping" is in no document, and the question is still about the pool's conductivity
+    assert unfamiliar_terms("Reservoir level has been creeping up: why?", VOCABULARY) == []
+    assert unfamiliar_terms("The booster pump uncoupled and the ozone alarm tripped", VOCABULARY) == ["ozone"]
