@@ -40,7 +40,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 7
+FACTS_VERSION = 8
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -377,8 +377,21 @@ def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | No
     return " ".join(written.split()), float(number.replace(",", "")), pint_unit
 
 
+def _words(text: str) -> list[str]:
+    """The words of a subject as written; a limit joined to what it limits is two words ("high-level alarm" is a
+    high level alarm), where a name is one ("high-service pump")."""
+    out = []
+    for word in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-")):
+        parts = word.lower().split("-")
+        if len(parts) == 2 and parts[0] in _AXES and parts[1] in _MEASURES:
+            out.extend(word.split("-"))
+        else:
+            out.append(word)
+    return out
+
+
 def _stems(text: str) -> set[str]:
-    words = [w.lower() for w in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))]
+    words = [w.lower() for w in _words(text)]
     return {w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP}
 
 
@@ -393,7 +406,7 @@ def subject_words(text: str, quantity: str = "") -> tuple[str, ...] | None:
     """A subject's words as facts are matched by (stemmed, sorted, without filler); None when it
     says too little or too much to be one quantity of one thing. `quantity`: words that say what
     kind of value it is without naming the subject (a table's "Setpoint" column)."""
-    words = [w.lower() for w in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))]
+    words = [w.lower() for w in _words(text)]
     kept = [w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP]
     if not MIN_SUBJECT_WORDS <= len(kept) <= MAX_SUBJECT_WORDS:
         return None
@@ -512,7 +525,7 @@ class _Reading:
 
 
 def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str, str] | None = None) -> _Reading:
-    written = [w for w in _WORD.findall(shown.replace("\u2010", "-").replace("\u2013", "-")) if w.lower() not in _STOP]
+    written = [w for w in _words(shown) if w.lower() not in _STOP]
     words = [w.lower() for w in written]
     tags, identity, kinds, measures, per = set(), set(extra), set(), set(), set()
     sides: set[tuple[str, str]] = set()

@@ -225,3 +225,11 @@ def test_a_place_named_by_its_name_is_not_another_of_its_kind():
     assert found(("m", "Altitude valve closing level: 11.0 m"), register, titles={"m": "Quarry Road Tank Manual"}) == []
     assert found(("m", "Altitude valve closing level: 11.0 m"), register, titles={"m": "Hilltop Tank Manual"}) == [
         ("11.0 m", "35.0 ft")]  # 36.1 ft
+
+
+def test_a_limit_joined_to_what_it_limits_is_two_words_and_a_name_is_one():
+    register = ("r", "The PS1-LIT-101 PS-1 high level alarm is 2.1 m.")
+    assert found(("m", "The PS-1 high-level alarm is set at 7.5 ft above the floor."), register) == [("7.5 ft", "2.1 m")]
+    # "High-service" names the pumps; it is not their high pressure alarm
+    assert found(("s", "PIT-610 high-service discharge header low pressure alarm: 58 psi"),
+                 ("o", "The discharge header high pressure alarm (PIT-610) is 92 psi.")) == []
