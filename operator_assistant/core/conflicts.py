@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -108,18 +108,21 @@ _TAG_AFTER = re.compile(r"^\s*[(\[]\s*([A-Za-z]{1,4}-?\d+[A-Za-z]?)\s*[)\]]")
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Za-z(])")
 # "Lead pump start: 6.0 ft" on a line of its own: the line ends the statement
 _LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
+# dot leaders join a label to its value as a colon does: "Lead pump start ........ 6.3 ft"
+_DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*(?=\S)|[ \t]*\u2026+[ \t]*(?=\d)")
 # a line of a form holds a blank to fill in: each is an entry of its own
 _BLANK = re.compile(r"_{3,}")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
 _FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
 # a place named by its name: "Hilltop Tank", "Quarry Road Reservoir", "Riverside Pumping Station"
-_NAMED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+((?:Pumping\s+|Lift\s+|Booster\s+)?Station|Tank|"
+_NAMED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,4}[A-Z][a-z]+)\s+((?:Pumping\s+|Lift\s+|Booster\s+)?Station|Tank|"
                           r"Reservoir|Vault|Wellfield)\b")
 # words before "Tank" or "Station" that say what kind it is, not which
 _PLACE_KINDS = frozenset("""raw water storage ground elevated treated finished clear day feed holding surge
 chemical main pump pumping lift booster treatment wastewater sewage sludge septage effluent influent potable
 service hypochlorite alum citric acid caustic polymer fuel oil diesel break contact backwash wash the a an
-standpipe underground overhead equalization aeration reclaim makeup river""".split())
+standpipe underground overhead equalization aeration reclaim reclaimed recycled irrigation distribution
+makeup river""".split())
 # a table column of what happens or of remarks, not of what a value is the value of
 _ASIDE = re.compile(r"\b(?:actions?|responses?|results?|effects?|consequences?|notes?|remarks?|comments?)\b",
                     re.IGNORECASE)
@@ -139,7 +142,7 @@ hot cold dry wet full empty new old""".split())
 _QUANTITY = frozenset("""alarm setpoint trip limit pressure level flow temperature temp residual dose dosage
 time delay interval speed current voltage concentration rate torque setting frequency duration period capacity
 head depth height volume turbidity ph chlorine velocity power load threshold band deadband differential
-runtime stroke tension gap clearance weight density timer""".split())
+runtime stroke tension gap clearance weight density timer start stop open close""".split())
 
 _stemmer = Stemmer.Stemmer("english")
 
@@ -186,11 +189,12 @@ def facts_of(chunks: Sequence[ChunkRecord], tables: Sequence[TableRecord]) -> li
     for chunk in sorted(chunks, key=lambda c: c.start):
         skip = max(0, covered - chunk.start)
         covered = max(covered, chunk.end)
-        for a, b in _sentences(chunk.text):
+        text = _DOT_LEADER.sub(lambda m: ":".ljust(len(m.group())), chunk.text)  # offsets kept
+        for a, b in _sentences(text):
             start = chunk.start + a
             if a < skip or any(x <= start < y for x, y in spans):
                 continue
-            fact = _sentence_fact(chunk, start, chunk.text[a:b])
+            fact = _sentence_fact(chunk, start, text[a:b])
             if fact is not None:
                 out.append(fact)
     return out
@@ -268,7 +272,9 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     subject = subject_words(subject_text, f"{' '.join(chunk.section[-1:])} {_measure_of(unit or '')}")
     if subject is None:
         return None
-    return _fact(chunk, subject, subject_text, figure, start, start + len(sentence.rstrip()), sentence)
+    end = start + len(sentence.rstrip())
+    # shown as the document writes it (dot leaders and all), not as it was read
+    return _fact(chunk, subject, subject_text, figure, start, end, chunk.text[start - chunk.start:end - chunk.start])
 
 
 def _tags_only(sentence: str) -> str:
@@ -410,8 +416,9 @@ def subject_words(text: str, quantity: str = "") -> tuple[str, ...] | None:
     kept = [w if _TAG.match(w) else _stemmer.stemWord(w) for w in words if w not in _STOP]
     if not MIN_SUBJECT_WORDS <= len(kept) <= MAX_SUBJECT_WORDS:
         return None
-    named = set(words) | {w.lower() for w in _WORD.findall(quantity)}
-    if not any(_stemmer.stemWord(q) in kept or q in named for q in _QUANTITY):
+    # "LEVELS (feet above tank floor)" over "Altitude valve closes at ... 36.5 ft": a heading's plural says it too
+    named = set(kept) | {_stemmer.stemWord(w.lower()) for w in _WORD.findall(quantity)}
+    if not any(_stemmer.stemWord(q) in named for q in _QUANTITY):
         return None
     return tuple(sorted(set(kept)))
 
@@ -486,8 +493,8 @@ _AXES = {"high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "h
          "night": "night", "peak": "peak", "average": "average", "instantaneous": "instantaneous",
          "total": "total", "daily": "daily", "weekly": "weekly", "monthly": "monthly", "annual": "annual",
          "rise": "rise", "rising": "rise", "increase": "rise", "fall": "fall", "falling": "fall",
-         "decrease": "fall", "open": "open", "opening": "open", "close": "close", "closed": "close",
-         "closing": "close", "on": "on", "off": "off", "full": "full", "empty": "empty", "hot": "hot",
+         "decrease": "fall", "open": "open", "opens": "open", "opening": "open", "close": "close", "closes": "close",
+         "closed": "close", "closing": "close", "on": "on", "off": "off", "full": "full", "empty": "empty", "hot": "hot",
          "cold": "cold", "new": "new", "old": "old"}
 _AXIS_OF = {c: axis for axis, classes in (
     ("limit", "high low highhigh lowlow"), ("end", "min max"), ("duty", "lead lag standby"), ("side", "in out"),
@@ -522,6 +529,7 @@ class _Reading:
     axes: frozenset[str] = frozenset()
     limit_tags: frozenset[str] = frozenset()
     instrument_tags: frozenset[str] = frozenset()
+    places: frozenset[str] = frozenset()  # named by their names ("tank hilltop"), in the title or the subject
 
 
 def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str, str] | None = None) -> _Reading:
@@ -578,7 +586,7 @@ def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
             initials = "".join(w[0] for w in run).lower()
             if initials in acronyms:
                 written = " ".join(" ".join(run) if w.lower() == initials else w for w in a.words)
-                return _read(written, a.extra, a.unit, a.short)
+                return replace(_read(written, a.extra, a.unit, a.short), places=a.places)
     return a
 
 
@@ -645,7 +653,7 @@ def same_kind(a: _Reading, b: _Reading, unsaid: bool = False, brief: bool = Fals
             return False
     if not a.names or not b.names:
         # "KS-701 LS-7 high level alarm delay" and station 7's "High level alarm time delay": all said but the name
-        return not a.names and not b.names and bool(a.identity) and bool(a.kinds)
+        return not a.names and not b.names and bool(a.identity or a.places and a.places == b.places) and bool(a.kinds)
     small, large = (a.names, b.names) if len(a.names) <= len(b.names) else (b.names, a.names)
     # a side left unsaid and more equipment words on the other ("digester" against "digester heat exchanger
     # hot water supply") is likely another thing
@@ -739,6 +747,12 @@ def _other_places(a: frozenset[str], b: frozenset[str]) -> bool:
     return any(not {p for p in a if p.startswith(k + " ")} & {p for p in b if p.startswith(k + " ")} for k in kinds)
 
 
+def _without(text: str, words: set[str]) -> str:
+    if not words:
+        return text
+    return re.sub(rf"\b(?:{'|'.join(map(re.escape, sorted(words)))})\b", " ", text, flags=re.IGNORECASE)
+
+
 def _short_names(text: str) -> dict[str, str]:
     """The tag a plant writes for a named place, from its two words' initials and its number:
     "Lift Station No. 3" -> {"ls-3": "3", "ls3": "3"}, so "LS-3 wet well high level" names station 3."""
@@ -785,8 +799,11 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     places = [titled.get(f.doc_id, frozenset()) | named_places(f.shown) for f in facts]
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
-    readings = [_read(f"{f.shown} {f.kind}", {d.split()[-1] for d in place}, f.unit, short)
-                for f, place in zip(facts, where, strict=True)]
+    # a place named by its name says which one the fact is about (`apart`), not what equipment: "LIT-820 Quarry
+    # Road Tank level high" is the Quarry Road Tank site manual's "High level alarm"
+    readings = [replace(_read(_without(f"{f.shown} {f.kind}", {w for p in named for w in p.split()}),
+                              {d.split()[-1] for d in place}, f.unit, short), places=named)
+                for f, place, named in zip(facts, where, places, strict=True)]
     by_word: dict[str, list[int]] = {}
     for i, subject in enumerate(subjects):
         for word in subject:
@@ -794,11 +811,15 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     # the second way matches on tags and on the equipment's words
     by_name: dict[str, list[int]] = {}
     for i, reading in enumerate(readings):
-        for word in reading.tags | reading.names | reading.identity:
+        for word in reading.tags | reading.names | reading.identity | reading.places:
             by_name.setdefault(word, []).append(i)
     # what each fact could be is read once, not once per pair
     named_cache: dict[tuple[int, frozenset[str]], frozenset[tuple[str, str]]] = {}
     meant_cache: dict[int, list[frozenset[str]] | None] = {}
+
+    def apart(i: int, j: int) -> bool:
+        """Facts i and j are about different ones of a kind (station 1 and 2, Hilltop and Quarry Road Tank)."""
+        return bool(where[i] and where[j] and not where[i] & where[j]) or _other_places(places[i], places[j])
 
     def unsaid_is_clear(i: int, other: _Reading) -> bool:
         axes = other.axes - readings[i].axes
@@ -811,7 +832,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
 
     def one_tag_meant(i: int, other: _Reading) -> bool:
         if i not in meant_cache:
-            meant_cache[i] = _tags_meant(i, readings, by_name)
+            meant_cache[i] = _tags_meant(i, readings, by_name, lambda k: apart(i, k))
         meant = meant_cache[i]
         return meant is None or all(tags & other.tags for tags in meant)
 
@@ -822,7 +843,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
         rarest = min(subjects[i], key=lambda w: (len(by_word[w]), w))
         candidates = set(by_word[rarest])
         candidates.update(k for w in subjects[i] if len(by_word[w]) <= FEW for k in by_word[w])
-        for word in readings[i].tags | readings[i].names | readings[i].identity:
+        for word in readings[i].tags | readings[i].names | readings[i].identity | readings[i].places:
             if word in readings[i].tags or len(by_name[word]) <= FEW:
                 candidates.update(by_name[word])
         if readings[i].names or readings[i].identity:
@@ -833,10 +854,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
                 continue
             if family.get(fact.doc_id, fact.doc_id) == family.get(other.doc_id, other.doc_id):
                 continue
-            ours, theirs = where[i], where[j]
-            if ours and theirs and not ours & theirs:
-                continue
-            if _other_places(places[i], places[j]):
+            if apart(i, j):
                 continue
             if not same_subject(subjects[i], subjects[j]):
                 ours_read, theirs_read = _spelled_out(readings[i], readings[j]), _spelled_out(readings[j], readings[i])
@@ -872,17 +890,20 @@ def _siblings_meant(i: int, axes: frozenset[str], readings: list[_Reading],
     return frozenset(named)
 
 
-def _tags_meant(i: int, readings: list[_Reading], by_name: dict[str, list[int]]) -> list[frozenset[str]] | None:
+def _tags_meant(i: int, readings: list[_Reading], by_name: dict[str, list[int]],
+                apart: Callable[[int], bool]) -> list[frozenset[str]] | None:
     """Fact i says little and names no tag ("Fluoride high alarm" in a site manual, against the register's
-    "AAH-350 Fluoride residual high alarm"): the tags of every tagged fact it could be, in any document. It
-    is one with a tagged fact only where each of those names that fact's tag. None: i names a tag itself."""
+    "AAH-350 Fluoride residual high alarm"): the tags of every tagged fact it could be, in any document but
+    those about another place (`apart`). It is one with a tagged fact only where each of those names that
+    fact's tag. None: i names a tag itself."""
     ours = readings[i]
     if ours.tags:
         return None
-    if not (ours.names or ours.identity) or not (ours.kinds or ours.sides):
+    if not (ours.names or ours.identity or ours.places) or not (ours.kinds or ours.sides):
         return [frozenset()]  # says too little to be matched to a tag at all
-    return [readings[k].tags for k in {k for word in ours.names | ours.identity for k in by_name.get(word, ())}
-            if readings[k].tags and same_kind(ours, readings[k], unsaid=True, brief=True)]
+    return [readings[k].tags for k in {k for word in ours.names | ours.identity | ours.places
+                                       for k in by_name.get(word, ())}
+            if readings[k].tags and not apart(k) and same_kind(ours, readings[k], unsaid=True, brief=True)]
 
 
 def conflict_key(a: Fact, b: Fact, family: dict[str, str]) -> str:

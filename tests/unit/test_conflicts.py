@@ -233,3 +233,24 @@ def test_a_limit_joined_to_what_it_limits_is_two_words_and_a_name_is_one():
     # "High-service" names the pumps; it is not their high pressure alarm
     assert found(("s", "PIT-610 high-service discharge header low pressure alarm: 58 psi"),
                  ("o", "The discharge header high pressure alarm (PIT-610) is 92 psi.")) == []
+
+
+def test_dot_leaders_join_a_label_to_its_value():
+    lines = facts("m", "   Lead pump start ..................... 6.3 ft\n   Lag pump start ...... 7.0 ft\n")
+    assert [(f.shown, f.value, f.text) for f in lines] == [
+        ("Lead pump start", "6.3 ft", "Lead pump start ..................... 6.3 ft"),
+        ("Lag pump start", "7.0 ft", "Lag pump start ...... 7.0 ft")]
+    assert facts("m", "Altitude valve closes at ........ 36.5 ft")[0].value == "36.5 ft"  # closing is a quantity
+
+
+def test_a_tank_named_by_its_name_is_matched_to_the_register_row_that_names_it():
+    assert named_places("HILLTOP RECLAIMED WATER STORAGE TANK - SITE MANUAL") == frozenset({"tank hilltop"})
+    titles = {"m": "Quarry Road Reclaimed Water Storage Tank - Site Manual", "r": "Setpoint Register"}
+    quarry = ("r", "The LIT-820 Quarry Road Tank level high alarm is 38.0 ft.")
+    hilltop = ("h", "The LIT-810 Hilltop Tank level high alarm is 37.0 ft.")
+    # the site manual's "High level alarm" can only be its own tank's, even with another tank's row listed
+    assert found(("m", "High level alarm: 11.3 m"), quarry, hilltop, titles=titles) == [("11.3 m", "38.0 ft")]
+    assert found(("m", "High level alarm: 11.3 m"), hilltop, titles=titles) == []
+    valve = ("r", "The AV-1 Hilltop Tank altitude valve close level is 35.0 ft.")
+    assert found(("m", "Altitude valve closes at ........ 36.5 ft"), valve, titles={"m": "Hilltop Tank Manual"}) == [
+        ("36.5 ft", "35.0 ft")]
