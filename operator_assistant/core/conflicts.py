@@ -68,10 +68,14 @@ _UNITS = {
     "%": "percent", "percent": "percent", "ntu": "NTU", "ft-lb": "foot*force_pound", "lb": "pound", "lbs": "pound",
     "mj/cm2": "mJ/cm**2", "mw/cm2": "mW/cm**2", "µs/cm": "uS/cm", "us/cm": "uS/cm", "ms/cm": "mS/cm",
     "kg": "kg", "gal": "gallon", "gallons": "gallon", "l": "liter", "litres": "liter", "liters": "liter",
+    "usgal": "gallon", "usgallons": "gallon", "cfm": "foot**3/minute", "scfm": "foot**3/minute",
+    "m3": "meter**3", "m3/d": "meter**3/day", "m3/s": "meter**3/second", "gfd": "gallon/foot**2/day",
+    "lmh": "liter/meter**2/hour", "ph": "pH_value",
 }
 # inches of water column, as gas and draft gauges are written: "in. w.c.", "in WC", "inches H2O", "in. wg"
 _WATER_COLUMN = r"(?:in\.?|inch(?:es)?)\s?(?:w\.?\s?[cg]\.?|h2o)"
-_UNIT_RE = "|".join([_WATER_COLUMN] + sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+_UNIT_RE = "|".join([_WATER_COLUMN, r"us\s?gal(?:lons)?", r"m\u00b3(?:/[hds])?"]
+                    + sorted((re.escape(u) for u in _UNITS if u not in ("usgal", "usgallons")), key=len, reverse=True))
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(rf"(?<![\w.,/-])(?P<number>{_NUMBER})\s?(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
 _ANY_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
@@ -110,6 +114,8 @@ _LIST_MARK = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[a-z][.)])\s+(?=[A-Z
 _LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
 # dot leaders join a label to its value as a colon does: "Lead pump start ........ 6.3 ft"
 _DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*(?=\S)|[ \t]*\u2026+[ \t]*(?=\d)")
+# pH written before its figure ("holds the sump at pH 9.5", "basin pH of 8.2"), not a range ("pH 6.0 to 9.5")
+_PH_FIRST = re.compile(r"\bpH(\s?(?:at\s|of\s|to\s|is\s|=\s?|:\s?)?)(\d{1,2}(?:\.\d+)?)(?![\d.]*\s*(?:-|\u2013|to\b|and\b|or\b)\s*\d)")
 # a line of a form holds a blank to fill in: each is an entry of its own
 _BLANK = re.compile(r"_{3,}")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
@@ -131,7 +137,8 @@ _TAG = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)+$|^(?=.*\d)[a
 _STOP = frozenset("""a an the of at in on for to from by with and or its it this that these those each all any
 which who whom when where while as be is are was were been being shall must should will would may can could
 set adjusted maintained kept value setting nominal default typical normal normally approximately about
-plant station system unit give gives given has have provide provides use uses through via operates operating""".split())
+plant station system unit give gives given has have provide provides use uses through via operates operating
+hold holds held keep keeps maintain maintains""".split())
 # words that set one of a pair apart: two subjects that differ by one of these are two things
 _SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
 min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
@@ -142,7 +149,7 @@ hot cold dry wet full empty new old""".split())
 _QUANTITY = frozenset("""alarm setpoint trip limit pressure level flow temperature temp residual dose dosage
 time delay interval speed current voltage concentration rate torque setting frequency duration period capacity
 head depth height volume turbidity ph chlorine velocity power load threshold band deadband differential
-runtime stroke tension gap clearance weight density timer start stop open close""".split())
+runtime stroke tension gap clearance weight density timer start stop open close flux""".split())
 
 _stemmer = Stemmer.Stemmer("english")
 
@@ -190,6 +197,7 @@ def facts_of(chunks: Sequence[ChunkRecord], tables: Sequence[TableRecord]) -> li
         skip = max(0, covered - chunk.start)
         covered = max(covered, chunk.end)
         text = _DOT_LEADER.sub(lambda m: ":".ljust(len(m.group())), chunk.text)  # offsets kept
+        text = _PH_FIRST.sub(lambda m: f"{m.group(1)}{m.group(2)}pH", text)
         for a, b in _sentences(text):
             start = chunk.start + a
             if a < skip or any(x <= start < y for x, y in spans):
@@ -239,7 +247,7 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     figure = figures[0]
     before, after = sentence[:figure.start()], sentence[figure.end():]
     if (_RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before) or _NOT_A_VALUE.search(before.rstrip())
-            or not _LINK.search(before)):
+            or not (_LINK.search(before) or _NAMES_QUANTITY.search(before))):
         return None
     # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
     subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
@@ -275,6 +283,11 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     end = start + len(sentence.rstrip())
     # shown as the document writes it (dot leaders and all), not as it was read
     return _fact(chunk, subject, subject_text, figure, start, end, chunk.text[start - chunk.start:end - chunk.start])
+
+
+# a figure straight after the quantity it is ("Permeate turbidity alarm 0.10 NTU", "full-load current 21 A")
+_NAMES_QUANTITY = re.compile(rf"\b(?:{'|'.join(sorted(_QUANTITY | {'current', 'rating', 'rated', 'capacity', 'design'}))})"
+                             r"s?\s*$", re.IGNORECASE)
 
 
 def _tags_only(sentence: str) -> str:
@@ -373,13 +386,15 @@ def _unit_of(written: str) -> str | None:
     """The pint unit of a unit as written, None when it is not one facts are compared in."""
     if re.fullmatch(_WATER_COLUMN, written.strip(), re.IGNORECASE):
         return "inch_H2O"
-    return _UNITS.get(written.lower().replace(" ", ""))
+    return _UNITS.get(written.lower().replace(" ", "").replace("\u00b3", "3").rstrip("."))
 
 
 def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | None:
     pint_unit = _unit_of(unit)
     if pint_unit is None:
         return None
+    if pint_unit == "pH_value":
+        written = f"{number} pH"  # read from "pH 8.2" (see _PH_FIRST)
     return " ".join(written.split()), float(number.replace(",", "")), pint_unit
 
 
@@ -481,7 +496,7 @@ _MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temper
              "period": "time", "interval": "time", "timer": "time", "speed": "speed", "frequency": "speed", "dose": "dose",
              "dosage": "dose", "residual": "residual", "concentration": "residual", "turbidity": "turbidity",
              "head": "head", "differential": "differential", "current": "current", "voltage": "voltage",
-             "torque": "torque", "volume": "volume", "velocity": "velocity"}
+             "torque": "torque", "volume": "volume", "velocity": "velocity", "ph": "ph"}
 # sibling words by axis: two subjects naming different ones of an axis are two quantities
 _AXES = {"high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
          "hh": "highhigh", "lowlow": "lowlow", "low-low": "lowlow", "ll": "lowlow",
@@ -600,7 +615,7 @@ def _measure_of(unit: str) -> str:
     except Exception:  # noqa: BLE001 - pint raises several kinds for a unit it does not know
         return ""
     return {"[time]": "time", "[temperature]": "temperature", "[mass] / [length] / [time] ** 2": "pressure",
-            "[length] ** 3 / [time]": "flow", "[turbidity]": "turbidity"}.get(dimension, "")
+            "[length] ** 3 / [time]": "flow", "[turbidity]": "turbidity", "[acidity]": "ph"}.get(dimension, "")
 
 
 def _instrument(tag: str) -> bool:
@@ -707,6 +722,7 @@ def _registry() -> Any:
     registry.define("ppb_water = ug / L")
     # pint takes no scaled unit ("1e6 * gallon/day") in a quantity, so the plants' MGD is defined
     registry.define("MGD = 1e6 * gallon / day")
+    registry.define("pH_value = [acidity]")
     return registry
 
 
@@ -899,7 +915,7 @@ def _tags_meant(i: int, readings: list[_Reading], by_name: dict[str, list[int]],
     ours = readings[i]
     if ours.tags:
         return None
-    if not (ours.names or ours.identity or ours.places) or not (ours.kinds or ours.sides):
+    if not (ours.names or ours.identity or ours.places) or not (ours.kinds or ours.sides or len(ours.names) >= 3):
         return [frozenset()]  # says too little to be matched to a tag at all
     return [readings[k].tags for k in {k for word in ours.names | ours.identity | ours.places
                                        for k in by_name.get(word, ())}

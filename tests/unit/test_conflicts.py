@@ -254,3 +254,17 @@ def test_a_tank_named_by_its_name_is_matched_to_the_register_row_that_names_it()
     valve = ("r", "The AV-1 Hilltop Tank altitude valve close level is 35.0 ft.")
     assert found(("m", "Altitude valve closes at ........ 36.5 ft"), valve, titles={"m": "Hilltop Tank Manual"}) == [
         ("36.5 ft", "35.0 ft")]
+
+
+def test_ph_written_before_its_figure_and_more_units_are_read():
+    (fact,) = facts("m", "- sulfuric acid feed holds the basin pH at 8.2;")
+    assert (fact.value, fact.unit, fact.text) == ("8.2 pH", "pH_value", "- sulfuric acid feed holds the basin pH at 8.2;")
+    assert facts("m", "Effluent pH 6.0 to 9.5 is the permit range.") == []
+    table = ("r", "AIC-612 CT-1 basin pH, sulfuric acid feed setpoint: 7.8 pH")
+    assert found(("m", "- sulfuric acid feed holds the basin pH at 8.2;"), table) == [("8.2 pH", "7.8 pH")]
+    assert [facts("a", t)[0].unit for t in ("Fan EF-701 design flow: 12,000 m³/h", "Air scour flow per train: 1,150 scfm",
+                                            "T-601 tank capacity: 6,000 US gal", "Design net flux: 15 gfd")] == [
+        "m**3/h", "foot**3/minute", "gallon", "gallon/foot**2/day"]
+    # 15 gfd is 25.5 LMH
+    assert found(("a", "The membrane design net flux is 15 gfd."), ("b", "The membrane design net flux is 30 LMH.")) == [
+        ("15 gfd", "30 LMH")]
