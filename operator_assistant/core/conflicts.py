@@ -115,7 +115,8 @@ _LINE_END = re.compile(r"(?<=[\d%A-Za-z_)])[ \t]*\n(?=[ \t]*[A-Z0-9(])")
 # dot leaders join a label to its value as a colon does: "Lead pump start ........ 6.3 ft"
 _DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*(?=\S)|[ \t]*\u2026+[ \t]*(?=\d)")
 # pH written before its figure ("holds the sump at pH 9.5", "basin pH of 8.2"), not a range ("pH 6.0 to 9.5")
-_PH_FIRST = re.compile(r"\bpH(\s?(?:at\s|of\s|to\s|is\s|=\s?|:\s?)?)(\d{1,2}(?:\.\d+)?)(?![\d.]*\s*(?:-|\u2013|to\b|and\b|or\b)\s*\d)")
+_PH_FIRST = re.compile(r"\bpH(\s?(?:at\s|of\s|to\s|is\s|=\s?|:\s?)?)(\d{1,2}(?:\.\d+)?)"
+                       r"(?![\d.]*\s*(?:-|\u2013|to\b|and\b|or\b)\s*\d)")
 # a line of a form holds a blank to fill in: each is an entry of its own
 _BLANK = re.compile(r"_{3,}")
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
