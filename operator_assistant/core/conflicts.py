@@ -119,6 +119,10 @@ _PH_FIRST = re.compile(r"\bpH(\s?(?:at\s|of\s|to\s|is\s|=\s?|:\s?)?)(\d{1,2}(?:\
                        r"(?![\d.]*\s*(?:-|\u2013|to\b|and\b|or\b)\s*\d)")
 # a line of a form holds a blank to fill in: each is an entry of its own
 _BLANK = re.compile(r"_{3,}")
+# what a form notes after its blank: "(set 70 psi)", "(alarm 130 °C, trip 155 °C)", "Target: 22 %"
+_FORM_NOTE = re.compile(r"(?:[(,;]|\s{2,}|^)\s*(?P<word>(?:normal|set|setpoint|target|alarm|trip|high|low|max|min|"
+                        r"maximum|minimum|limit|rated|fla)(?:\s+(?:alarm|trip|limit))?)\s*:?\s*(?P<figure>\d)",
+                        re.IGNORECASE)
 # a form's blank after a figure ("... alarm: 7 ppb   reading ______") ends the line's statement as the figure would
 _FORM_BLANK = re.compile(r"(?:\s+[A-Za-z][A-Za-z /]{0,20})?\s*_{2,}\s*$")
 # a place named by its name: "Hilltop Tank", "Quarry Road Reservoir", "Riverside Pumping Station"
@@ -203,9 +207,37 @@ def facts_of(chunks: Sequence[ChunkRecord], tables: Sequence[TableRecord]) -> li
             start = chunk.start + a
             if a < skip or any(x <= start < y for x, y in spans):
                 continue
-            fact = _sentence_fact(chunk, start, text[a:b])
-            if fact is not None:
-                out.append(fact)
+            noted = _form_notes(chunk, start, text[a:b])
+            fact = None if noted else _sentence_fact(chunk, start, text[a:b])
+            out.extend(noted if noted else [fact] if fact is not None else [])
+    return out
+
+
+def _form_notes(chunk: ChunkRecord, start: int, line: str) -> list[Fact]:
+    """A form's line with a blank to fill in and the values to read it against after the blank:
+    "PRV-12 downstream .... ______ psi (set 70 psi)", "Winding temperature ____ °C (alarm 130 °C, trip 155 °C)",
+    "Cake solids ______ % TS   Target: 22 %". Each noted value is a fact of the line's label."""
+    blank = _BLANK.search(line)
+    if blank is None or "\n" in line.strip():
+        return []
+    label = re.sub(r"[:.\s]+$", "", line[:blank.start()]).strip()
+    out = []
+    for note in _FORM_NOTE.finditer(line, blank.end()):
+        figure = _FIGURE.match(line, note.start("figure"))
+        if figure is None or _RANGE_AFTER.match(line[figure.end():]):
+            continue
+        word = note.group("word").strip()
+        shown = f"{label} {word}"
+        # "Target" says what kind of value it is as a quantity word would ("setpoint")
+        measure = _measure_of(_unit_of(figure.group("unit")) or "")
+        said = f"{' '.join(chunk.section[-1:])} {_KINDS.get(word.lower(), '')} {measure}"
+        subject = subject_words(shown, said)
+        if subject is None:
+            continue
+        end = start + len(line.rstrip())
+        fact = _fact(chunk, subject, shown, figure, start, end, chunk.text[start - chunk.start:end - chunk.start])
+        if fact is not None:
+            out.append(fact)
     return out
 
 

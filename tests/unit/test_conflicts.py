@@ -268,3 +268,13 @@ def test_ph_written_before_its_figure_and_more_units_are_read():
     # 15 gfd is 25.5 LMH
     assert found(("a", "The membrane design net flux is 15 gfd."), ("b", "The membrane design net flux is 30 LMH.")) == [
         ("15 gfd", "30 LMH")]
+
+
+def test_a_form_line_notes_the_values_to_read_it_against():
+    line = "  HT-1 stator winding temperature .. ________ °C       (alarm 130 °C, trip 155 °C)"
+    assert [(f.shown, f.value) for f in facts("r", line)] == [("HT-1 stator winding temperature alarm", "130 °C"),
+                                                              ("HT-1 stator winding temperature trip", "155 °C")]
+    assert [f.value for f in facts("r", "Cake solids ________ % TS    Target: 22 %")] == ["22 %"]
+    assert facts("r", "Chlorine residual ______ mg/L (range 1.0 to 2.0 mg/L)") == []
+    iom = ("i", "The HT-1 stator winding temperature trip is 145 °C.")
+    assert found(("r", line), iom) == [("145 °C", "155 °C")]
