@@ -280,7 +280,7 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     figure = figures[0]
     before, after = sentence[:figure.start()], sentence[figure.end():]
     if (_RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before) or _NOT_A_VALUE.search(before.rstrip())
-            or not (_LINK.search(before) or _NAMES_QUANTITY.search(before))):
+            or not _LINK.search(before)):
         return None
     # brackets hold a tag or an aside, not a break: "Filter 1 high flow alarm (FIT-101) is set at"
     subject_text = re.sub(r"[()\[\]]", " ", _LINK.sub("", before)).strip(" ,")
@@ -316,11 +316,6 @@ def _sentence_fact(chunk: ChunkRecord, start: int, sentence: str) -> Fact | None
     end = start + len(sentence.rstrip())
     # shown as the document writes it (dot leaders and all), not as it was read
     return _fact(chunk, subject, subject_text, figure, start, end, chunk.text[start - chunk.start:end - chunk.start])
-
-
-# a figure straight after the quantity it is ("Permeate turbidity alarm 0.10 NTU", "full-load current 21 A")
-_NAMES_QUANTITY = re.compile(rf"\b(?:{'|'.join(sorted(_QUANTITY | {'current', 'rating', 'rated', 'capacity', 'design'}))})"
-                             r"s?\s*$", re.IGNORECASE)
 
 
 def _tags_only(sentence: str) -> str:
