@@ -143,7 +143,7 @@ _STOP = frozenset("""a an the of at in on for to from by with and or its it this
 which who whom when where while as be is are was were been being shall must should will would may can could
 set adjusted maintained kept value setting nominal default typical normal normally approximately about
 plant station system unit give gives given has have provide provides use uses through via operates operating
-hold holds held keep keeps maintain maintains""".split())
+hold holds held keep keeps maintain maintains sound sounds annunciate annunciates activate activates""".split())
 # words that set one of a pair apart: two subjects that differ by one of these are two things
 _SIBLING = frozenset("""high low hi lo highhigh lowlow hh ll start stop on off open close closed opening closing
 min max minimum maximum lead lag standby duty first second third primary secondary upper lower inlet outlet
@@ -623,10 +623,11 @@ def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
     if not acronyms:
         return a
     plain = [w for w in b.words if re.fullmatch(r"[A-Za-z]+", w)]
-    for n in (3, 4):
+    for n in (2, 3, 4):
         for k in range(len(plain) - n + 1):
             run = plain[k:k + n]
-            initials = "".join(w[0] for w in run).lower()
+            # a word in capitals gives all its letters: "UVT" is "UV transmittance"
+            initials = "".join(w if w.isupper() and len(w) <= 3 else w[0] for w in run).lower()
             if initials in acronyms:
                 written = " ".join(" ".join(run) if w.lower() == initials else w for w in a.words)
                 return replace(_read(written, a.extra, a.unit, a.short), places=a.places)

@@ -278,3 +278,11 @@ def test_a_form_line_notes_the_values_to_read_it_against():
     assert facts("r", "Chlorine residual ______ mg/L (range 1.0 to 2.0 mg/L)") == []
     iom = ("i", "The HT-1 stator winding temperature trip is 145 °C.")
     assert found(("r", line), iom) == [("145 °C", "155 °C")]
+
+
+def test_an_alarm_that_sounds_and_an_acronym_of_a_word_in_capitals_match():
+    register = ("r", "The SRS-LIT-401 ST-1 high level alarm is 90 %.")
+    assert found(("s", "The ST-1 high-level alarm sounds at 85 %: tell the hauler to stop."), register) == [
+        ("90 %", "85 %")]
+    uvt = ("r", "The UV-AIT-510 UV transmittance low alarm is 65 %.")
+    assert found(("m", "The low UVT alarm at 50 % means an algae bloom."), uvt) == [("50 %", "65 %")]
