@@ -428,11 +428,13 @@ def _figure(number: str, unit: str, written: str) -> tuple[str, float, str] | No
 
 def _words(text: str) -> list[str]:
     """The words of a subject as written; a limit joined to what it limits is two words ("high-level alarm" is a
-    high level alarm), where a name is one ("high-service pump")."""
+    high level alarm), where a name is one ("high-service pump", "low-flow valve")."""
     out = []
-    for word in _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-")):
+    words = _WORD.findall(text.replace("\u2010", "-").replace("\u2013", "-"))
+    for k, word in enumerate(words):
         parts = word.lower().split("-")
-        if len(parts) == 2 and parts[0] in _AXES and parts[1] in _MEASURES:
+        if (len(parts) == 2 and parts[0] in _AXES and parts[1] in _MEASURES
+                and k + 1 < len(words) and words[k + 1].lower() in _KINDS):
             out.extend(word.split("-"))
         else:
             out.append(word)
@@ -503,7 +505,9 @@ def same_subject(a: Iterable[str], b: Iterable[str]) -> bool:
         return False
     extra = large - small
     if any(_TAG.match(w) for w in small):
-        return True
+        # one instrument has several limits: "AB-1 airflow" is not "AB-1 low airflow alarm" (a switch's tag,
+        # LSH-101, says which limit it is)
+        return any(_limit_tag(w) for w in small) or not any(_AXES.get(w) in _LIMITS for w in extra)
     tags = [w for w in extra if _TAG.match(w)]
     if len(tags) > (1 if len(small) >= 4 else 0):
         return False
@@ -544,6 +548,7 @@ _AXIS_OF = {c: axis for axis, classes in (
     ("circuit", "supply return"), ("season", "summer winter"), ("hours", "day night"),
     ("basis", "peak average instantaneous total daily weekly monthly annual"), ("motion", "rise fall"),
     ("state", "open close on off full empty hot cold new old")) for c in classes.split()}
+_LIMITS = frozenset(("high", "low", "highhigh", "lowlow"))
 # words that tell one of several alike apart: they must be the same on both sides, like numbers
 _IDENTITY = frozenset("a b c d e f i ii iii iv east west north south left right front rear first second third "
                       "primary secondary upper lower".split())

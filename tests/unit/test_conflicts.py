@@ -286,3 +286,12 @@ def test_an_alarm_that_sounds_and_an_acronym_of_a_word_in_capitals_match():
         ("90 %", "85 %")]
     uvt = ("r", "The UV-AIT-510 UV transmittance low alarm is 65 %.")
     assert found(("m", "The low UVT alarm at 50 % means an algae bloom."), uvt) == [("50 %", "65 %")]
+
+
+def test_a_tag_both_name_does_not_join_a_plain_value_to_one_of_its_limits():
+    form = ("f", "AB-1 airflow ______ scfm (normal 2,800 scfm)")
+    guide = ("g", "The AB-1 low airflow alarm is 2,400 scfm.")
+    assert found(form, guide) == []
+    # a switch's tag says which limit it is, so there the rest may describe it further
+    assert found(("a", "The LSH-101 level is 12 ft."), ("b", "The LSH-101 high level alarm is 14 ft.")) == [
+        ("12 ft", "14 ft")]

@@ -111,3 +111,12 @@ def test_a_file_name_reads_as_words():
     assert readable_stem(PurePath("Pump_Manual_Rev3.pdf")) == "Pump Manual Rev3"
     assert readable_stem(PurePath("scada-lts-event-detectors.htm")) == "scada lts event detectors"
     assert readable_stem(PurePath("14177A-5.pdf")) == "14177A-5"
+
+
+def test_a_text_whose_first_line_names_its_owner_takes_the_title_below(tmp_path: Path):
+    path = tmp_path / "site-manual.txt"
+    path.write_text("OXBOW VALLEY WATER AUTHORITY\nKESTREL HILL BOOSTER STATION - SITE MANUAL\nDocument HG-SM-710\n\n"
+                    "1. GENERAL\nThe station lifts water.\n", encoding="utf-8")
+    assert load_document(path).title == "KESTREL HILL BOOSTER STATION - SITE MANUAL"
+    path.write_text("Main Pump Control Panel Checks\nCheck the lamps.\n", encoding="utf-8")
+    assert load_document(path).title == "Main Pump Control Panel Checks"

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from operator_assistant.core.documents.base import HEADING, TEXT, Block, Document, decode_text, line_spans
-from operator_assistant.core.documents.titles import pick_title, untab
+from operator_assistant.core.documents.titles import names_an_owner, pick_title, untab
 
 SHORT_TITLE = 80  # a first line longer than this is the text's first sentence
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+(\S.*)$")
@@ -62,7 +62,11 @@ def load_text(path: Path, data: bytes) -> Document:
             flush()
         i += 1
     flush()
-    # the first line where it is short enough to be a title line, else the file name
-    first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    # the first line where it is short enough to be a title line, else the file name; a first line that names
+    # the owner ("OXBOW VALLEY WATER AUTHORITY") stands over the title on the next
+    lines = [line.strip() for line in text.split("\n")[:20] if line.strip()][:2]
+    if len(lines) == 2 and names_an_owner(lines[0]):
+        lines = lines[1:]
+    first = lines[0] if lines else ""
     title = pick_title([first] if len(first) <= SHORT_TITLE and not first.endswith((".", ",", ";")) else [], path)
     return Document(path, "text", title, text, blocks)

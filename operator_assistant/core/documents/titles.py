@@ -56,6 +56,18 @@ def reads_as_title(text: str) -> bool:
             and not is_generic(text) and not _LABEL.search(text))
 
 
+# an organisation that owns a document, written above its title: "Oxbow Valley Water Authority", "City of Larkspur"
+_OWNER = re.compile(r"^(?:(?:the\s+)?(?:city|town|county|village|borough|district|state|department|ministry)\s+of\s+\S.*|"
+                    r".*\b(?:authority|utilit(?:y|ies)|district|department|commission|council|corporation|company|"
+                    r"inc\.?|ltd\.?|llc|agency|municipality|cooperative|co-op|public\s+works)\s*)$", re.IGNORECASE)
+
+
+def names_an_owner(line: str) -> bool:
+    """A line that names an organisation alone, as a document's first line often does above its title."""
+    line = squash(line)
+    return len(line) <= 80 and bool(_OWNER.match(line))
+
+
 def pick_title(candidates: Iterable[str], path: PurePath) -> str:
     """The first candidate that reads as a title, else the file name."""
     for candidate in candidates:
