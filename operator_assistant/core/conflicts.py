@@ -93,7 +93,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*|\d+(?:\.\d+)?[A-Z
 # what a document is about when its title names one of several: "Booster Station B", "Pump 3", "Well 12"
 _DESIGNATION = re.compile(r"\b(?:station|plant|unit|train|well|tank|pump|filter|basin|reservoir|line|building|"
                           r"site|zone|cell|clarifier|lift|booster|generator|blower|vault|chamber)\s+(?:no\.?\s*)?"
-                          r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b(?![-/]\w)", re.IGNORECASE)
+                          r"([A-Z]{1,2}|\d{1,3}[A-Z]?)\b(?![-/&]\w)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|(?<=;)\s+|\n\s*\n|\n(?=\s*(?:\d{1,2}|[a-z])[.)]\s)"
                            r"|\n(?=\s*[-*\u2022]\s)")
 # "<equipment> starts when <measurement> reaches": what acts, its action, and what it acts on; the motion of
@@ -530,7 +530,7 @@ _MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temper
              "head": "head", "differential": "differential", "current": "current", "voltage": "voltage",
              "torque": "torque", "volume": "volume", "velocity": "velocity", "ph": "ph"}
 # sibling words by axis: two subjects naming different ones of an axis are two quantities
-_AXES = {"high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
+_AXES = {"overflow": "overflow", "high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
          "hh": "highhigh", "lowlow": "lowlow", "low-low": "lowlow", "ll": "lowlow",
          "min": "min", "minimum": "min", "max": "max", "maximum": "max",
          "lead": "lead", "duty": "lead", "lag": "lag", "standby": "standby",
@@ -544,11 +544,11 @@ _AXES = {"high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "h
          "closed": "close", "closing": "close", "on": "on", "off": "off", "full": "full", "empty": "empty", "hot": "hot",
          "cold": "cold", "new": "new", "old": "old"}
 _AXIS_OF = {c: axis for axis, classes in (
-    ("limit", "high low highhigh lowlow"), ("end", "min max"), ("duty", "lead lag standby"), ("side", "in out"),
+    ("limit", "high low highhigh lowlow overflow"), ("end", "min max"), ("duty", "lead lag standby"), ("side", "in out"),
     ("circuit", "supply return"), ("season", "summer winter"), ("hours", "day night"),
     ("basis", "peak average instantaneous total daily weekly monthly annual"), ("motion", "rise fall"),
     ("state", "open close on off full empty hot cold new old")) for c in classes.split()}
-_LIMITS = frozenset(("high", "low", "highhigh", "lowlow"))
+_LIMITS = frozenset(("high", "low", "highhigh", "lowlow", "overflow"))
 # words that tell one of several alike apart: they must be the same on both sides, like numbers
 _IDENTITY = frozenset("a b c d e f i ii iii iv east west north south left right front rear first second third "
                       "primary secondary upper lower".split())
@@ -846,7 +846,13 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     short = {tag: number for title in titles.values() for tag, number in _short_names(title).items()}
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     titled = {doc: named_places(title) for doc, title in titles.items()}
-    places = [titled.get(f.doc_id, frozenset()) | named_places(f.shown) for f in facts]
+    titled_place = [titled.get(f.doc_id, frozenset()) for f in facts]
+
+    @cache
+    def title_words(doc: str) -> frozenset[str]:
+        return frozenset(_stemmer.stemWord(w.lower()) for w in _WORD.findall(titles.get(doc, "")))
+
+    places = [titled_place[k] | named_places(f.shown) for k, f in enumerate(facts)]
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
     subjects = [set(f.subject) | {d.split()[-1] for d in place} for f, place in zip(facts, where, strict=True)]
     # a place named by its name says which one the fact is about (`apart`), not what equipment: "LIT-820 Quarry
@@ -869,6 +875,12 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
 
     def apart(i: int, j: int) -> bool:
         """Facts i and j are about different ones of a kind (station 1 and 2, Hilltop and Quarry Road Tank)."""
+        if bool(titled_place[i]) != bool(titled_place[j]) and not (places[i] and places[j]):
+            # a site manual's value is its site's: the other, naming no site, may not name more equipment
+            # ("clearwell free chlorine target" is the plant's, not a booster station's "free chlorine residual")
+            site, other = (i, j) if titled_place[i] else (j, i)
+            if not readings[other].names <= readings[site].names | title_words(facts[site].doc_id):
+                return True
         return bool(where[i] and where[j] and not where[i] & where[j]) or _other_places(places[i], places[j])
 
     def unsaid_is_clear(i: int, other: _Reading) -> bool:

@@ -295,3 +295,13 @@ def test_a_tag_both_name_does_not_join_a_plain_value_to_one_of_its_limits():
     # a switch's tag says which limit it is, so there the rest may describe it further
     assert found(("a", "The LSH-101 level is 12 ft."), ("b", "The LSH-101 high level alarm is 14 ft.")) == [
         ("12 ft", "14 ft")]
+
+
+def test_a_site_manual_value_is_not_matched_to_more_equipment_the_site_does_not_have():
+    titles = {"s": "KESTREL HILL BOOSTER STATION - SITE MANUAL", "o": "Plant O&M Manual"}
+    site = ("s", "Sodium hypochlorite is fed to hold a free chlorine residual of 1.0 mg/L.")
+    assert found(site, ("o", "The clearwell free chlorine target is 1.2 mg/L."), titles=titles) == []
+    # what the title names ("booster station") the site has
+    stop = ("s", "Lead pump stop: 11.0 m")
+    assert found(stop, ("o", "The LIT-950 lead booster pump stop is 37.5 ft."), titles=titles) == [("37.5 ft", "11.0 m")]
+    assert designations("Treatment Plant O&M Manual") == frozenset()
