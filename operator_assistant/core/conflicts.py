@@ -530,7 +530,8 @@ _MEASURES = {"pressure": "pressure", "level": "level", "depth": "level", "temper
              "head": "head", "differential": "differential", "current": "current", "voltage": "voltage",
              "torque": "torque", "volume": "volume", "velocity": "velocity", "ph": "ph"}
 # sibling words by axis: two subjects naming different ones of an axis are two quantities
-_AXES = {"overflow": "overflow", "high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
+_AXES = {"overflow": "overflow",
+         "high": "high", "hi": "high", "low": "low", "lo": "low", "highhigh": "highhigh", "high-high": "highhigh",
          "hh": "highhigh", "lowlow": "lowlow", "low-low": "lowlow", "ll": "lowlow",
          "min": "min", "minimum": "min", "max": "max", "maximum": "max",
          "lead": "lead", "duty": "lead", "lag": "lag", "standby": "standby",
