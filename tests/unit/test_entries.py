@@ -261,3 +261,18 @@ def test_a_name_with_its_code_in_brackets_heads_a_block() -> None:
     assert "function codes" in entries[0].family
     assert entries[2].context == "The supported function codes are:"  # between its heading and the list
     _check_places(document, entries)
+
+
+def test_lists_of_numbered_objectives_end_where_the_next_list_starts() -> None:
+    text = ("APPENDIX A\n\nRegulations (REG) - objectives on permits.\nREG-1. List the permits an ATS needs.\n"
+            "REG-2. Describe the discharge sampling a permit sets for a batch system versus a flow-through\n"
+            "system.\nREG-3. Name the agency that inspects.\nResidual Toxicity (TOX) - objectives on testing.\n"
+            "TOX-1. Describe the starch iodine test.\nTOX-2. List the record storage requirements.\n"
+            "TOX-3. Distinguish representative samples.\n")
+    document = _doc("ats.txt", text)
+    entries = [e for e in find_entries(document) if e.kind == CODE]
+    assert [e.key.text for e in entries] == ["REG-1", "REG-2", "REG-3", "TOX-1", "TOX-2", "TOX-3"]
+    assert [f.text for f in entries[1].fields] == [
+        "Describe the discharge sampling a permit sets for a batch system versus a flow-through", "system."]
+    assert "TOX" not in " ".join(f.text for f in entries[2].fields).replace("Residual Toxicity (TOX)", "")
+    _check_places(document, entries)

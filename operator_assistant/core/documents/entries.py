@@ -530,7 +530,8 @@ def _column_runs(text: str, headings: Sequence[tuple[int, int, str]], taken: Ite
 
 # A code that opens its own paragraph, its explanation under it up to the next code:
 # "0Dh Over-current Definable as: F/-/-" then causes and remedies. The code has letters (0Dh, E47, F3).
-_BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}[hH]|0x[0-9A-Fa-f]{1,4}|[A-Za-z]{1,3}-?\d{1,4})(?:[ \t]+"
+_BLOCK_HEAD = re.compile(r"^[ \t]*(?P<code>[0-9A-Fa-f]{1,4}[hH]|0x[0-9A-Fa-f]{1,4}|[A-Za-z]{1,3}-?\d{1,4}|[A-Za-z]{4}-\d{1,4})"
+                         r"(?:\.(?=[ \t]))?(?:[ \t]+"
                          r"(?P<name>[^\s:：=][^\n]{0,100}?))?[ \t]*$", re.MULTILINE)
 BLOCK_CHARS = 1500  # an explanation longer than this is not one entry's
 
@@ -577,15 +578,15 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
     for head in _block_heads(text):
         code = head.code[0].replace(" ", "")
         by_shape.setdefault((*_shape(code), code[-1:].casefold() == "h"), []).append(head)
-    stops = sorted({b.start for b in document.blocks if b.kind in (HEADING, FURNITURE)})
+    lists = [found for found in by_shape.values() if len({h.code[0].casefold() for h in found}) >= 3]
+    # a block ends at the next code of any list: "TOX-1" .. "TOX-9" stop where "PRO-1" starts
+    stops = sorted({b.start for b in document.blocks if b.kind in (HEADING, FURNITURE)}
+                   | {h.start for found in lists for h in found})
     out = []
-    for found in by_shape.values():
-        if len({h.code[0].casefold() for h in found}) < 3:
-            continue
+    for found in lists:
         lead_in, intro = _lead_in(text, found[0].start), _intro(text, headings, found[0].start)
-        for n, head in enumerate(found):
-            end = found[n + 1].start if n + 1 < len(found) else len(text)
-            end = min([end, head.end + BLOCK_CHARS] + [s for s in stops if s > head.end])
+        for head in found:
+            end = min([len(text), head.end + BLOCK_CHARS] + [s for s in stops if s > head.end][:1])
             body = text[head.end:end]
             body_start = head.end + len(body) - len(body.lstrip())
             body = body.strip()
