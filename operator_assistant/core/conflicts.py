@@ -848,10 +848,8 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
     short |= {tag: number for f in facts for tag, number in _short_names(" ".join(f.section[:1])).items()}
     titled = {doc: named_places(title) for doc, title in titles.items()}
     titled_place = [titled.get(f.doc_id, frozenset()) for f in facts]
-
-    @cache
-    def title_words(doc: str) -> frozenset[str]:
-        return frozenset(_stemmer.stemWord(w.lower()) for w in _WORD.findall(titles.get(doc, "")))
+    title_words = {doc: frozenset(_stemmer.stemWord(w.lower()) for w in _WORD.findall(title))
+                   for doc, title in titles.items()}
 
     places = [titled_place[k] | named_places(f.shown) for k, f in enumerate(facts)]
     # a fact of "Pump Station 4 O&M Manual" is about station 4 without saying so: "4" joins its subject
@@ -880,7 +878,7 @@ def conflicts(facts: Iterable[Fact], family: dict[str, str], scope: dict[str, fr
             # a site manual's value is its site's: the other, naming no site, may not name more equipment
             # ("clearwell free chlorine target" is the plant's, not a booster station's "free chlorine residual")
             site, other = (i, j) if titled_place[i] else (j, i)
-            if not readings[other].names <= readings[site].names | title_words(facts[site].doc_id):
+            if not readings[other].names <= readings[site].names | title_words[facts[site].doc_id]:
                 return True
         return bool(where[i] and where[j] and not where[i] & where[j]) or _other_places(places[i], places[j])
 
