@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -585,7 +586,11 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
     out = []
     for found in lists:
         lead_in, intro = _lead_in(text, found[0].start), _intro(text, headings, found[0].start)
+        # a code alone in its section is a mention (a figure's "2Fh (Warning)"), not an item of the list
+        sections = Counter(_section_at(headings, h.start) for h in found)
         for head in found:
+            if sections[_section_at(headings, head.start)] < 2:
+                continue
             end = min([len(text), head.end + BLOCK_CHARS] + [s for s in stops if s > head.end][:1])
             body = text[head.end:end]
             body_start = head.end + len(body) - len(body.lstrip())
