@@ -34,7 +34,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 28: the lexical tokens read typeset hyphens as hyphens ("TOX\u20101" is the tag TOX-1, not "tox" and "1").
 # 29: a PDF table carried on over a page break is one table (its first line on the new page a row).
 # 30: a code block ends at the next code of any list ("TOX-9" where "PRO-1" starts); "TOX-1." heads one.
-CHUNKER_VERSION = 30
+# 31: a code alone in its section is no item of a list (a figure's "2Fh (Warning)").
+CHUNKER_VERSION = 31
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.
