@@ -70,8 +70,9 @@ def assistant(tmp_path_factory, embedder):
 def test_a_code_written_with_a_typeset_hyphen_is_answered_from_its_own_line(assistant):
     answer = ask(assistant, "What does learning objective OPS-27 in the ATS operator standard ask for?")
     assert not answer.refused, answer.refusal_reason
-    shown = [row[0].text for row in answer.card.rows]
-    assert shown[0].startswith("OPS\u201027. Convert a flow of 550 gallons per minute")
+    # the objective is an entry of its list: its code as the document writes it, and its own line
+    first = [cell.text for cell in answer.card.rows[0]]
+    assert first[0] == "OPS\u201027" and first[1].startswith("Convert a flow of 550 gallons per minute")
     assert_cells_in_place(answer)
 
 

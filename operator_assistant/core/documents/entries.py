@@ -596,11 +596,15 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
             body_start = head.end + len(body) - len(body.lstrip())
             body = body.strip()
             section = _section_at(headings, head.start)
-            fields = [Field("Name", *head.name)] if head.name else []
+            # shown as the document writes them ("OPS\u201027"); read with its dashes folded
+            written = document.text
+            fields = [Field("Name", written[head.name[1]:head.name[2]], *head.name[1:])] if head.name else []
             if body:
-                fields.append(Field("Details", body, body_start, body_start + len(body)))
+                fields.append(Field("Details", written[body_start:body_start + len(body)], body_start,
+                                    body_start + len(body)))
             if fields:
-                out.append(Entry(Field("Code", *head.code), CODE, " ".join([*section[-2:], lead_in]),
+                code = Field("Code", written[head.code[1]:head.code[2]], *head.code[1:])
+                out.append(Entry(code, CODE, " ".join([*section[-2:], lead_in]),
                                  _group_name("list", section, ""), tuple(fields), context=intro))
     return out
 
