@@ -10,6 +10,7 @@ form of their key. It must not compose text: every cell is a verbatim span of th
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ from operator_assistant.core.documents.entries import (
     number_form,
 )
 from operator_assistant.core.documents.tables import value_unit
-from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
@@ -64,6 +65,11 @@ _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MAR
                           re.IGNORECASE)
 # A hexadecimal code written with its H: 79H, 0122H (a bare number with a family word is _NUMERIC_KEY).
 _HEX_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9A-F]{1,5}H)(?![\w-])")
+_SMALL_H_KEY = re.compile(r"(?<![\w.-])([0-9][0-9a-fA-F]{0,4}h)(?![\w-])")
+_HOURS_BEFORE = re.compile(r"\b(?:after|for|every|within|over|in|last|past|about|approx\.?|than|to|and|or|ran|run|runs|"
+                           r"running|took|takes|lasted|each|per)\s+$|[~<>]\s*$", re.IGNORECASE)
+_HOURS_AFTER = re.compile(r"\s*(?:of|ago|later|earlier|before|run|runs|running|operation|shift|a\s+day|per|each|"
+                          r"\+|-\s*\d|to\s+\d)\b", re.IGNORECASE)
 # A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
@@ -97,6 +103,10 @@ def _asks_meaning(question: str, key: str) -> bool:
         rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])",
         question, re.IGNORECASE))
 
+
+# A word in this share of a long document's passages names the document (its maker, its product), not a topic
+PERVASIVE = 0.1
+PERVASIVE_MIN_CHUNKS = 20
 
 # A follow-up this short ("And F4?", "What about E-48?") takes the family of the question before it.
 FOLLOW_UP_WORDS = 5
@@ -244,6 +254,7 @@ class Lookup:
         self.vocabulary = vocabulary  # the lexical index's words: a key written elsewhere is not "not listed"
         self.policy = policy
         self._vectors: dict[str, np.ndarray] = {}
+        self._spread: dict[tuple[str, str], set[str]] = {}
 
     # codes
 
@@ -253,6 +264,7 @@ class Lookup:
         word the question asks about is left for a passage that does (see `_key_card`); without, it answers
         all the same: the passages' card held no such key, so the row is the best there is."""
         keys = named_keys(question, query)
+        keys += self._written_hex(question, keys)
         if not keys:
             return None
         ranks = _doc_ranks(sources)
@@ -265,6 +277,22 @@ class Lookup:
             if missing is not None:
                 return missing
         return None
+
+    def _written_hex(self, question: str, keys: Sequence[NamedKey]) -> list[NamedKey]:
+        """Hex codes with a small h ("19h", "38h") where a document lists them so: alone, "24h" is as likely
+        24 hours, so such a key is read only where a list writes it, and counts only where search points."""
+        question = fold_dashes(question)
+        have = {k.text.casefold() for k in keys}
+        out = []
+        for m in _SMALL_H_KEY.finditer(question):
+            text = m.group(1)
+            if _HOURS_BEFORE.search(question[:m.start(1)]) or _HOURS_AFTER.match(question[m.end(1):]):
+                continue  # "after 12h of running" is a time
+            forms = key_forms(text)
+            if text.casefold() not in have and any(r.entry.key.text.casefold() == text.casefold()
+                                                   for r in self.manifest.entries_for_keys(forms)):
+                out.append(NamedKey(text, frozenset(forms), _family_near(question, m.start(1), m.end(1)), True))
+        return out
 
     def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int], sources: Sequence[Source],
                   defer: bool = True) -> Found | None:
@@ -337,12 +365,25 @@ class Lookup:
         return [s for s in sources if forms & _forms_in(s.text)]
 
     def _held(self, record: EntryRecord) -> set[str]:
-        """The words an entry explains: its row, column names, list and what introduces it, section and document."""
+        """The words an entry explains: its row, column names, list and what introduces it, section and document
+        (its title, its file's name and the words said all through it: its maker, its product)."""
         entry = record.entry
         document = self.manifest.document(record.doc_id)
         return _stems(" ".join([entry.key.text, entry.family, entry.group, entry.context, *record.section,
                                 *(f"{f.name} {f.text}" for f in entry.fields),
-                                document.title if document else "", Path(document.source).stem if document else ""]))
+                                document.title if document else "", Path(document.source).stem if document else ""])
+                      ) | (self._pervasive(document) if document else set())
+
+    def _pervasive(self, document: DocumentInfo) -> set[str]:
+        """Words in at least PERVASIVE of a long document's passages ("Festo" in a Festo manual): they name the
+        document, not one topic in it. Read once per document content."""
+        key = (document.doc_id, document.content_hash)
+        if key not in self._spread:
+            chunks = self.manifest.document_chunks(document.doc_id)
+            counts = Counter(w for c in chunks for w in set(tokenize(c.text)))
+            self._spread[key] = ({w for w, n in counts.items() if n >= PERVASIVE * len(chunks)}
+                                 if len(chunks) >= PERVASIVE_MIN_CHUNKS else set())
+        return self._spread[key]
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word
