@@ -10,7 +10,6 @@ form of their key. It must not compose text: every cell is a verbatim span of th
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from operator_assistant.core.documents.entries import (
     number_form,
 )
 from operator_assistant.core.documents.tables import value_unit
-from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
+from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
@@ -103,10 +102,6 @@ def _asks_meaning(question: str, key: str) -> bool:
         rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])",
         question, re.IGNORECASE))
 
-
-# A word in this share of a long document's passages names the document (its maker, its product), not a topic
-PERVASIVE = 0.1
-PERVASIVE_MIN_CHUNKS = 20
 
 # A follow-up this short ("And F4?", "What about E-48?") takes the family of the question before it.
 FOLLOW_UP_WORDS = 5
@@ -254,7 +249,6 @@ class Lookup:
         self.vocabulary = vocabulary  # the lexical index's words: a key written elsewhere is not "not listed"
         self.policy = policy
         self._vectors: dict[str, np.ndarray] = {}
-        self._spread: dict[tuple[str, str], set[str]] = {}
 
     # codes
 
@@ -365,25 +359,12 @@ class Lookup:
         return [s for s in sources if forms & _forms_in(s.text)]
 
     def _held(self, record: EntryRecord) -> set[str]:
-        """The words an entry explains: its row, column names, list and what introduces it, section and document
-        (its title, its file's name and the words said all through it: its maker, its product)."""
+        """The words an entry explains: its row, column names, list and what introduces it, section and document."""
         entry = record.entry
         document = self.manifest.document(record.doc_id)
         return _stems(" ".join([entry.key.text, entry.family, entry.group, entry.context, *record.section,
                                 *(f"{f.name} {f.text}" for f in entry.fields),
-                                document.title if document else "", Path(document.source).stem if document else ""])
-                      ) | (self._pervasive(document) if document else set())
-
-    def _pervasive(self, document: DocumentInfo) -> set[str]:
-        """Words in at least PERVASIVE of a long document's passages ("Festo" in a Festo manual): they name the
-        document, not one topic in it. Read once per document content."""
-        key = (document.doc_id, document.content_hash)
-        if key not in self._spread:
-            chunks = self.manifest.document_chunks(document.doc_id)
-            counts = Counter(w for c in chunks for w in set(tokenize(c.text)))
-            self._spread[key] = ({w for w, n in counts.items() if n >= PERVASIVE * len(chunks)}
-                                 if len(chunks) >= PERVASIVE_MIN_CHUNKS else set())
-        return self._spread[key]
+                                document.title if document else "", Path(document.source).stem if document else ""]))
 
     def _family_groups(self, key: NamedKey, ranks: dict[str, int]) -> dict[tuple[str, str], list[EntryRecord]]:
         """Groups of entries in the documents search found that belong to the key's family: by family word

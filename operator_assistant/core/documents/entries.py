@@ -603,8 +603,8 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
                 fields.append(Field("Details", written[body_start:body_start + len(body)], body_start,
                                     body_start + len(body)))
             if fields:
-                code = Field("Code", written[head.code[1]:head.code[2]], *head.code[1:])
-                out.append(Entry(code, CODE, " ".join([*section[-2:], lead_in]),
+                key = Field("Code", written[head.code[1]:head.code[2]], *head.code[1:])
+                out.append(Entry(key, CODE, " ".join([*section[-2:], lead_in]),
                                  _group_name("list", section, ""), tuple(fields), context=intro))
     return out
 
