@@ -639,31 +639,3 @@ def test_a_hex_code_with_a_small_h_is_a_key_where_a_list_writes_it_so_but_hours_
     timed = ask(diagnostics_assistant, "After 12h of running the stepper stopped and the brake stays on. What should I check?")
     assert timed.card is None or all(row[0].text != "12h" for row in timed.card.rows)
 
-
-def _long_manual() -> str:
-    """A maker's manual of many sections: its name is on every few pages, and one section is titled by it."""
-    parts = ["HARLOWE DX-40 DOSING CONTROLLER MANUAL\n"]
-    for n in range(1, 25):
-        maker = "Harlowe " if n % 3 == 0 else ""
-        body = " ".join(f"Paragraph {k} of section {n} describes the {maker}controller wiring, menus and checks in "
-                        "plain words for the operator on shift." for k in range(8))
-        parts.append(f"\n## {n}. Section {n}\n\n{body}\n")
-    parts.append("\n## 25. Harlowe service tool\n\nThe Harlowe service tool reads the fault log over USB.\n")
-    parts.append("\n## 26. Fault messages\n\n1Ah  Dosing pump stalled  The pump does not turn. Clear the suction line "
-                 "and restart.\n1Bh  Flow switch open  No flow is seen. Check the sample flow.\n"
-                 "1Ch  Probe fault  The probe reads out of range. Clean or replace the probe.\n")
-    return "".join(parts)
-
-
-@pytest.fixture(scope="module")
-def maker_assistant(tmp_path_factory, embedder):
-    folder = tmp_path_factory.mktemp("maker-docs")
-    (folder / "dx40-manual.md").write_text(_long_manual(), encoding="utf-8")
-    yield from card_assistant(folder, tmp_path_factory.mktemp("maker-index"), embedder)
-
-
-def test_the_makers_name_said_all_through_a_manual_does_not_send_a_code_to_another_section(maker_assistant) -> None:
-    # "Harlowe" titles the service tool's section, but it names the manual, not something the row must explain
-    answer = ask(maker_assistant, "Flow switch open (1bh) on the Harlowe controller - remedy?")
-    assert not answer.refused and answer.card.kind == TABLE
-    assert answer.card.rows[0][0].text == "1Bh"
