@@ -584,20 +584,19 @@ def _code_blocks(document: Document, text: str, headings: Sequence[tuple[int, in
     stops = sorted({b.start for b in document.blocks if b.kind in (HEADING, FURNITURE)}
                    | {h.start for found in lists for h in found})
     out = []
+    written = document.text  # what is shown: the document's own text ("OPS\u201027"); `text` has its dashes folded
     for found in lists:
         lead_in, intro = _lead_in(text, found[0].start), _intro(text, headings, found[0].start)
-        # a code alone in its section is a mention (a figure's "2Fh (Warning)"), not an item of the list
-        sections = Counter(_section_at(headings, h.start) for h in found)
-        for head in found:
-            if sections[_section_at(headings, head.start)] < 2:
-                continue
-            end = min([len(text), head.end + BLOCK_CHARS] + [s for s in stops if s > head.end][:1])
+        sections = [_section_at(headings, h.start) for h in found]
+        counts = Counter(sections)
+        for head, section in zip(found, sections, strict=True):
+            if counts[section] < 2:
+                continue  # a code alone in its section is a mention (a figure's "2Fh (Warning)"), not a list item
+            after = bisect.bisect_right(stops, head.end)
+            end = min([len(text), head.end + BLOCK_CHARS] + stops[after:after + 1])
             body = text[head.end:end]
             body_start = head.end + len(body) - len(body.lstrip())
             body = body.strip()
-            section = _section_at(headings, head.start)
-            # shown as the document writes them ("OPS\u201027"); read with its dashes folded
-            written = document.text
             fields = [Field("Name", written[head.name[1]:head.name[2]], *head.name[1:])] if head.name else []
             if body:
                 fields.append(Field("Details", written[body_start:body_start + len(body)], body_start,
