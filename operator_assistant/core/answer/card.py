@@ -228,11 +228,15 @@ def _plain_words(text: str) -> set[str]:
     return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
 
 
+# Words of how a question asks ("how many ... is one ton"), not of what it asks about.
+_ASKING = frozenset(tokenize("many much one"))
+
+
 def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
     """How many of the question's words neither the table's header nor these rows hold."""
     held = {w for name in table.names for w in tokenize(name)}
     held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
-    return len(_plain_words(question) - held - _GENERIC)
+    return len(_plain_words(question) - held - _GENERIC - _ASKING)
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
@@ -282,7 +286,9 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         table = record.table
         rows, how = _named_rows(table, question, query, named, families)
         columns, level = _columns(table, query, named, rows)
-        piece_row = _row_at(table, best_piece, source)
+        piece_rows = _rows_at(table, best_piece, source)
+        # a piece the layout ran over several rows ("5.2.13 Power ton, refrigeration ... kilowatt") is the row named
+        piece_row = next((r for r in piece_rows if r in rows), piece_rows[0] if piece_rows else None)
         if piece_row is not None and not rows:
             rows = [piece_row]
             columns, level = _columns(table, query, named, rows)
@@ -298,22 +304,21 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue  # a table outside the passages found must be named by row and column, and hold the question
         if not in_passage:
             source = replace(source, section=record.section, start=table.start, end=table.end)
-        key = (piece_row is not None and piece_row in rows, how, level, -rank)
+        # of tables named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not
+        # "kilopascal" alone) before the one ranked first
+        key = (piece_row is not None and piece_row in rows, how, level, -_unexplained(question, table, rows), -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
 
 
-def _row_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Source) -> int | None:
-    """The table row the best piece is, if it is one."""
+def _rows_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Source) -> list[int]:
+    """The table rows the best piece overlaps, if it is in the table."""
     if best_piece is None or best_piece[1].doc_id != source.doc_id:
-        return None
+        return []
     piece, where = best_piece
     start, end = where.start + piece.start, where.start + piece.end
-    for n, row in enumerate(table.rows):
-        if row and row[0].start < end and row[-1].end > start:
-            return n
-    return None
+    return [n for n, row in enumerate(table.rows) if row and row[0].start < end and row[-1].end > start]
 
 
 def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
