@@ -55,6 +55,49 @@ def test_a_figure_that_labels_no_row_names_none():
     assert pick("What is the minimum flushing flow at pump B-8?", FLUSHING) != [["8", "400"]]
 
 
+CONVERSIONS_A = [["To Convert From", "To", "Multiply By"], ["standard atmosphere", "kilopascal", "101.325"],
+                 ["pound-force foot", "newton meter", "1.355 818"]]
+CONVERSIONS_B = [["To Convert From", "To", "Multiply By"], ["bar", "kilopascal", "100"],
+                 ["pound-force per square inch (psi)", "kilopascal", "6.894 757"]]
+
+
+def conversions(rows: list[list[str]], ordinal: int, offset: int) -> TableRecord:
+    made = record(rows)
+    table = make_table([[Cell(c.text, c.start + offset, c.end + offset) for c in row]
+                        for row in [list(made.table.header), *made.table.rows]])
+    assert table is not None
+    return TableRecord("doc", ordinal, ("Conversion factors",), (), table)
+
+
+def test_of_two_tables_named_alike_the_one_whose_row_holds_more_of_the_question_answers():
+    # both tables have a "Multiply By" column and a kilopascal row; only the second names psi too,
+    # and it is ranked second: the first table's "standard atmosphere" row is not the answer
+    first, second = conversions(CONVERSIONS_A, 0, 0), conversions(CONVERSIONS_B, 1, 5_000)
+    question = "What factor do I multiply psi by to get kilopascals?"
+    found = table_card(question, question, [(SOURCE, first, True), (SOURCE, second, True)])
+    assert found is not None
+    _, chosen, rows, columns = found
+    assert chosen.ordinal == 1
+    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [
+        ["pound-force per square inch (psi)", "6.894 757"]]
+
+
+def test_a_sentence_run_over_several_rows_stands_for_the_row_the_question_names():
+    from operator_assistant.core.answer.sentences import Piece
+
+    table = conversions([["To Convert From", "To", "Multiply By"], ["Power", "", ""],
+                         ["ton, refrigeration", "kilowatt", "3.516 853"], ["Btu per second", "kilowatt", "1.055 056"]],
+                        0, 0)
+    rows = table.table.rows
+    # the layout read "Power ton, refrigeration kilowatt" as one sentence, starting in the heading row
+    piece = Piece(rows[0][0].start, rows[1][1].end, "Power ton, refrigeration kilowatt", 0.7, False, False)
+    question = "How many kilowatts is one ton of refrigeration?"
+    found = table_card(question, question, [(SOURCE, table, True)], (piece, SOURCE))
+    assert found is not None
+    _, chosen, picked, _ = found
+    assert [chosen.table.rows[r][0].text for r in picked] == ["ton, refrigeration"]
+
+
 def lines_of(*texts: str) -> list[tuple[int, str]]:
     out, at = [], 0
     for text in texts:
