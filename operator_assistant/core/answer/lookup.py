@@ -473,7 +473,7 @@ class Lookup:
         for record in records:
             entry = record.entry
             fields = list(entry.fields)
-            if entry.table is None:
+            if entry.table is None and entry.kind != SYMPTOM:  # a condition's actions stay one under another
                 fields = [Field(f.name, f.text, f.start, f.end, f.ref, 0, n) for n, f in enumerate(fields, start=1)]
             elif entry.kind != SYMPTOM and (named := self._named_columns(fields, question, family)):
                 name = next((f.column for f in fields if f.column > entry.key.column), fields[0].column)

@@ -14,7 +14,7 @@ import bisect
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, Document
 from operator_assistant.core.documents.tables import Cell, Table
@@ -618,6 +618,54 @@ def _glossary_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[
                  lambda m: not m.group("code").isdigit(), lambda a, b: True, blank_ends=False)
 
 
+# Abnormal-condition lists of SOPs: under a heading like "ABNORMAL CONDITIONS" or "Troubleshooting", each
+# numbered condition ("3. High conductivity at one or both cells") followed by its lettered actions
+# ("a. Check records for ...", "b. ...").
+_CONDITIONS_HEADING = re.compile(r"\b(abnormal|off-normal|troubleshoot\w*|trouble|malfunctions?|faults?|problems?|"
+                                 r"alarm response)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+(?P<text>\S[^\n]*?)[ \t]*$")
+_ACTION = re.compile(r"^[ \t]*[a-z][.)][ \t]+(?P<text>\S[^\n]*?)[ \t]*$")
+CONDITION_WORDS = 20  # a numbered line longer than this is a step that says what to do, not a condition
+
+
+def _condition_lists(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Each numbered condition with lettered actions under it, in a section titled for abnormal conditions;
+    two or more such conditions in the section make it such a list."""
+    found: list[tuple[tuple[str, ...], Field, list[Field]]] = []
+    current: tuple[tuple[str, ...], Field, list[Field]] | None = None
+    heading_starts = {h for h, _, _ in headings}
+    pos, gap = 0, False
+    for line in text.split("\n"):
+        at, pos = pos, pos + len(line) + 1
+        if at in heading_starts:
+            current, gap = None, False
+            continue
+        condition, action = _CONDITION.match(line), _ACTION.match(line)
+        if condition and len(condition.group("text").split()) <= CONDITION_WORDS:
+            section = _section_at(headings, at)
+            current = None
+            if any(_CONDITIONS_HEADING.search(s) for s in section):
+                current = (section, Field("Condition", condition.group("text"), at + condition.start("text"),
+                                          at + condition.end("text")), [])
+                found.append(current)
+        elif condition:
+            current = None
+        elif action and current is not None:
+            current[2].append(Field("Action", action.group("text"), at + action.start("text"),
+                                    at + action.end("text"), row=len(current[2]), column=1))
+        elif line.strip() and current is not None and current[2] and not gap:
+            last = current[2][-1]  # a wrapped action line goes on
+            current[2][-1] = replace(last, text=text[last.start:at + len(line.rstrip())], end=at + len(line.rstrip()))
+        elif line.strip():
+            current = None  # a paragraph after a blank line ends the list
+        gap = not line.strip()
+    with_actions = [f for f in found if f[2]]
+    counts = Counter(section for section, _, _ in with_actions)
+    return [Entry(key, SYMPTOM, " ".join(section[-2:]), _group_name("list", section, "abnormal conditions"),
+                  tuple(actions))
+            for section, key, actions in with_actions if counts[section] >= 2]
+
+
 # SNMP MIB definitions (ASN.1 macros)
 
 _MACRO = re.compile(r"^[ \t]*([a-z][\w-]*)\s+(OBJECT-TYPE|TRAP-TYPE|NOTIFICATION-TYPE|OBJECT-IDENTITY)\b", re.MULTILINE)
@@ -681,7 +729,7 @@ def find_entries(document: Document) -> list[Entry]:
     text = fold_dashes(document.text)  # same offsets: "OPS‐27" runs read as OPS-27 ones
     loose = [e for e in (_line_runs(text, headings) + _inline_runs(text, headings)
                          + _column_runs(text, headings, taken) + _code_blocks(document, text, headings)
-                         + _glossary_runs(text, headings))
+                         + _glossary_runs(text, headings) + _condition_lists(document.text, headings))
              if not any(a <= e.key.start < b for a, b in taken)]
     return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
 
