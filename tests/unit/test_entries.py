@@ -276,3 +276,39 @@ def test_lists_of_numbered_objectives_end_where_the_next_list_starts() -> None:
         "Describe the discharge sampling a permit sets for a batch system versus a flow-through", "system."]
     assert "TOX" not in " ".join(f.text for f in entries[2].fields).replace("Residual Toxicity (TOX)", "")
     _check_places(document, entries)
+
+
+ABNORMAL = """# Filter Backwash SOP
+
+## Procedure
+
+1. Close the filter influent valve.
+   a. Wait for the level to drop.
+2. Open the backwash supply valve.
+   a. Hold for ten minutes.
+
+## Abnormal conditions
+
+The shift lead decides whether the filter stays in service.
+
+1. High headloss right after a backwash
+   a. Check the backwash rate against the design rate.
+   b. Inspect the underdrain for a blocked lateral,
+   then log the finding.
+2. Turbidity breakthrough
+   a. Take the filter out of service.
+   b. Check the coagulant dose.
+"""
+
+
+def test_numbered_abnormal_conditions_with_lettered_actions_are_symptom_entries() -> None:
+    document = _doc("sop.md", ABNORMAL)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    # the procedure's numbered steps have lettered lines too, but are not under a heading for abnormal conditions
+    assert [e.key.text for e in entries] == ["High headloss right after a backwash", "Turbidity breakthrough"]
+    first = entries[0]
+    assert [f.text.split()[:2] for f in first.fields] == [["Check", "the"], ["Inspect", "the"]]
+    assert first.fields[1].text.endswith("log the finding.")  # its wrapped line goes on
+    assert [f.row for f in first.fields] == [0, 1]
+    assert first.group == "list 'Abnormal conditions'"

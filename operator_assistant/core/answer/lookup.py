@@ -446,7 +446,12 @@ class Lookup:
         best = int(np.argmax(total))
         if scores[best] < self.policy.symptom_min_cosine:
             return None
-        return self._card([records[best]], question)
+        # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
+        # change" from "high conductivity at both cells" no better than by chance
+        tied = [n for n in np.argsort(total)[::-1][1:2]
+                if total[best] - total[n] <= self.policy.symptom_tie and records[n].doc_id == records[best].doc_id
+                and records[n].entry.group == records[best].entry.group]
+        return self._card([records[best], *(records[n] for n in tied)], question)
 
     def _symptom_vectors(self, records: Sequence[EntryRecord]) -> np.ndarray:
         texts = [r.entry.key.text for r in records]

@@ -89,6 +89,8 @@ class AnswerPolicy:
     # with this weight. Fitted on the tune half of tests/data/plant_docs_2_golden.jsonl.
     symptom_min_cosine: float = 0.5
     symptom_word_weight: float = 0.3
+    # A second row of the same list within this much of the best is shown under it.
+    symptom_tie: float = 0.02
 
     # --- the model's wording (BENCHMARKS.md, "Answers: evidence first", "The model's wording") ---
     # Prompt tokens: the card's evidence and the question; the fixed rules come first so that
