@@ -63,6 +63,27 @@ Press RESET after the cause is cleared.
 """
 
 
+BACKWASH_SOP = """# Filter backwash SOP
+
+## Procedure
+
+1. Close the filter influent valve.
+   a. Wait for the level to drop to the trough.
+2. Open the backwash supply valve.
+   a. Hold the rate for ten minutes.
+
+## Abnormal conditions
+
+The shift lead decides whether the filter stays in service.
+
+1. Headloss still high right after a backwash
+   a. Check the backwash rate against the design rate.
+   b. Inspect the underdrain for a blocked lateral.
+2. Mudballs on the media surface
+   a. Extend the surface wash.
+   b. Schedule a media inspection.
+"""
+
 SCADA_CODES = """Alarm code,Description,Cause,Operator action
 AL-101,Filter 1 headloss high,Filter due for backwash,Start a backwash of filter 1
 AL-102,Filter 2 headloss high,Filter due for backwash,Start a backwash of filter 2
@@ -140,6 +161,7 @@ def lookup_docs(tmp_path_factory) -> Path:
                [("Code", "Alarm", "Cause", "Action"), *PUMP_ALARMS])
     (folder / "clearwell-points.html").write_text(POINTS_HTML, encoding="utf-8")
     (folder / "charger-registers.txt").write_text(REGISTERS, encoding="utf-8")
+    (folder / "filter-backwash-sop.md").write_text(BACKWASH_SOP, encoding="utf-8")
     (folder / "sample-tap-note.txt").write_text(
         "Clearwell sample tap\n\nThe sample tap analyser AIT-3030 on the clearwell raises its high alarm at "
         "4.0 mg/L of free chlorine.\n", encoding="utf-8")
@@ -189,6 +211,17 @@ def test_a_symptom_gets_every_cause_with_its_remedy(assistant) -> None:
     for words in ("Too little grease", "Regrease", "misalignment", "Realign", "belt tension", "Slacken"):
         assert words.casefold() in shown.casefold(), words
     assert "Suction valve" not in shown
+    assert_cells_in_place(answer)
+
+
+def test_an_abnormal_condition_gets_its_actions_one_under_another(assistant) -> None:
+    answer = ask(assistant, "Filter headloss is still high even after we backwashed it. What should we check?")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert answer.card.columns == ("Condition", "Action")
+    assert [c.text for c in answer.card.rows[0]] == ["Headloss still high right after a backwash",
+                                                    "Check the backwash rate against the design rate."]
+    assert [c.text for c in answer.card.rows[1]] == ["", "Inspect the underdrain for a blocked lateral."]
+    assert Path(answer.citations[0].source).name == "filter-backwash-sop.md"
     assert_cells_in_place(answer)
 
 
