@@ -300,6 +300,7 @@ class Lookup:
             candidates = [c for c in candidates if c.doc_id in ranks]
         if key.abbreviation:
             candidates = [c for c in candidates if c.entry.key.text.isalpha()]
+        candidates = self._of_named_documents(question, candidates)
         if not candidates:
             return None
         words = _stems(question) - key.family
@@ -327,6 +328,22 @@ class Lookup:
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    def _of_named_documents(self, question: str, candidates: list[EntryRecord]) -> list[EntryRecord]:
+        """The candidates of the documents the question names by a word of their title or file name that the
+        other candidates' documents are not named by ("HDHK register 0018H": the HDHK module's register, not
+        the SRNE controller's 0018H), or all of them when it names none."""
+        names = {}
+        for doc_id in {c.doc_id for c in candidates}:
+            document = self.manifest.document(doc_id)
+            names[doc_id] = (_plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
+                             if document else set())
+        if len(names) < 2:
+            return candidates
+        shared = set.intersection(*names.values())
+        asked = _plain(question)
+        named = {doc_id for doc_id, words in names.items() if (words - shared) & asked}
+        return [c for c in candidates if c.doc_id in named] if named else candidates
 
     @staticmethod
     def missing_key(question: str, query: str, found: Found) -> str:
