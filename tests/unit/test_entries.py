@@ -312,3 +312,20 @@ def test_numbered_abnormal_conditions_with_lettered_actions_are_symptom_entries(
     assert first.fields[1].text.endswith("log the finding.")  # its wrapped line goes on
     assert [f.row for f in first.fields] == [0, 1]
     assert first.group == "list 'Abnormal conditions'"
+
+
+def test_a_question_naming_a_document_keeps_that_documents_entries_only() -> None:
+    from types import SimpleNamespace
+
+    from operator_assistant.core.answer.lookup import Lookup
+
+    documents = {"a": SimpleNamespace(title="SRNE MODBUS PROTOCOL", source="/docs/SRNE_MODBUS_v3.9.pdf"),
+                 "b": SimpleNamespace(title="16-channel AC current module MODBUS-RTU",
+                                      source="/docs/hdhk_16ch_ac_module_modbus_rtu.pdf")}
+    lookup = Lookup(SimpleNamespace(document=documents.get), lambda texts: None, lambda: ())
+    both = [SimpleNamespace(doc_id="a"), SimpleNamespace(doc_id="b")]
+    # "HDHK" is in one file name only
+    assert [c.doc_id for c in lookup._of_named_documents("HDHK register 0018H: what is it?", both)] == ["b"]
+    assert [c.doc_id for c in lookup._of_named_documents("What is register 0018H on the SRNE controller?", both)] == ["a"]
+    # "Modbus" names both documents, so it names neither apart
+    assert lookup._of_named_documents("Modbus register 0018H: what is it?", both) == both
