@@ -203,3 +203,17 @@ def test_items_numbered_in_brackets_as_regulations_number_them_are_a_list():
     third = text.index("(3)")
     lead, items, at = _list_at(lines, third, third + 5)
     assert text[slice(*lead)] == "(E) All required tests shall be performed:" and at == 2
+
+
+def test_a_cell_spanning_two_columns_is_shown_once_under_both_names() -> None:
+    from operator_assistant.core.answer.card import _table_found
+
+    # a row label merged across "Section" and "To Convert From", as a ruled PDF table gives it
+    label = Cell("ton, refrigeration", 100, 118)
+    header = (Cell("Section", 0, 7), Cell("To Convert From", 8, 23), Cell("To", 24, 26), Cell("Multiply By", 27, 38))
+    table = make_table([list(header), [label, label, Cell("kilowatt", 120, 128), Cell("3.516 853", 130, 139)]])
+    assert table is not None
+    found = _table_found("How many kilowatts is one ton of refrigeration?", SOURCE,
+                         TableRecord("doc", 0, ("Power",), (), table), [0], [0, 1, 2, 3], [])
+    assert found.card.columns == ("Section / To Convert From", "To", "Multiply By")
+    assert [c.text for c in found.card.rows[0]] == ["ton, refrigeration", "kilowatt", "3.516 853"]

@@ -328,6 +328,23 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     end = max(c.end for r in rows for c in table.rows[r])
     cited = replace(_span_source(source, 1, lines, min(start, table.header[0].start), end),
                     pages=record.pages or source.pages)
+    # a cell spanning the next column too in every row shown (a merged "To Convert From" over "Section") is
+    # shown once, under both column names
+    def spans_next(c: int) -> bool:
+        if c + 1 >= len(table.names):
+            return False
+        cells = [(table.rows[r][k].start, table.rows[r][k].end) if k < len(table.rows[r]) else None
+                 for r in rows for k in (c, c + 1)]
+        return all(a is not None and a == b and a[1] > a[0] for a, b in zip(cells[::2], cells[1::2]))
+
+    names = {c: table.names[c] for c in columns}
+    for c in list(columns):
+        k = c
+        while c in names and spans_next(k):
+            k += 1
+            columns = [n for n in columns if n != k]
+            names.pop(k, None)
+            names[c] = " / ".join(dict.fromkeys(n for n in (names[c], table.names[k]) if n.strip()))
     cells, units = [], []
     for r in rows:
         row = table.rows[r]
@@ -336,7 +353,7 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
                            for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
-    return Found(Card(TABLE, title, tuple(cells), tuple(table.names[c] for c in columns), tuple(units)), [cited])
+    return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), [cited])
 
 
 # procedures
