@@ -202,3 +202,42 @@ def test_ruled_grids_are_found_on_a_copy_without_text_where_the_page_has_them():
             for cells, copied in zip(found, again):
                 assert len(copied) == len(cells)
                 assert all(abs(a - b) < 1e-3 for box, other in zip(cells, copied) for a, b in zip(box, other))
+
+
+def test_a_ruled_table_whose_wrapped_cells_the_text_reads_across_is_read_cell_by_cell(tmp_path):
+    # A troubleshooting matrix with narrow cause and remedy columns, its text written line by line across
+    # each row (as many manuals are): a wrapped cell's second line comes after its neighbours' first. Every
+    # cell must still be one run of the document's text, found in place, and the matrix read by its columns.
+    from fpdf import FPDF
+
+    from operator_assistant.core.documents.entries import SYMPTOM, find_entries
+
+    lefts, widths = (20, 45, 70, 130), (25, 25, 60, 60)
+    rows = [(["Bearing hot"], ["Grease leaks"], ["Possible cause"], ["Corrective action"]),
+            (["x"], [], ["Too little grease in", "the bearing housing"], ["Add grease"]),
+            ([], ["x"], ["Too much grease"], ["Clean the bearing and add", "the correct amount"]),
+            (["x"], ["x"], ["Worn bearing seals"], ["Replace the seals"])]
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.text(20, 20, "Troubleshooting of the bearings")
+    top = 30.0
+    for cells in rows:
+        height = 6.0 * max(len(c) for c in cells) + 2
+        for k in range(max(len(c) for c in cells)):  # line by line across the row
+            for left, lines in zip(lefts, cells):
+                if k < len(lines):
+                    pdf.text(left + 1, top + 5 + 6 * k, lines[k])
+        for left, width in zip(lefts, widths):
+            pdf.rect(left, top, width, height)
+        top += height
+    pdf.output(str(tmp_path / "matrix.pdf"))
+    document = load_document(tmp_path / "matrix.pdf")
+    assert_cells_in_place(document)
+    [table] = document.tables
+    assert table.names == ("Bearing hot", "Grease leaks", "Possible cause", "Corrective action")
+    assert [" ".join(c.text.split()) for c in table.rows[1]] == [
+        "", "x", "Too much grease", "Clean the bearing and add the correct amount"]
+    leaks = next(e for e in find_entries(document) if e.kind == SYMPTOM and e.key.text == "Grease leaks")
+    assert [" ".join(f.text.split()) for f in leaks.fields] == [
+        "Too much grease", "Clean the bearing and add the correct amount", "Worn bearing seals", "Replace the seals"]

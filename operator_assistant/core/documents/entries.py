@@ -279,10 +279,12 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
         # more of the header, the other lines of a cell that spans down ("0121H" over its bits B30 ... B16)
         rows = [table.header, *table.header_lines, *rows]
         names = list(names_before) if len(names_before) == width else [""] * width
-    if key is None and _troubleshooting(table):
+    if key is None:
+        # marks under symptom columns first: a matrix also has "Possible cause" and "Corrective action" columns
+        matrix = _matrix_entries(table, ordinal, section)
+        if matrix or not _troubleshooting(table):
+            return matrix
         key, kind = 0, SYMPTOM
-    elif key is None:
-        return _matrix_entries(table, ordinal, section)
     else:
         kind = CODE
     family = " ".join([names[key], *section[-2:]])
@@ -306,11 +308,57 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
     return out
 
 
+def _mark_columns(table: Table) -> list[int]:
+    """The columns of a matrix's symptoms: a name over marks ("x") and blanks only."""
+    return [c for c in range(len(table.header)) if table.header[c].text and table.header[c].text not in _MARKS
+            and all(c >= len(r) or not r[c].text or r[c].text in _MARKS for r in table.rows)
+            and any(c < len(r) and r[c].text in _MARKS for r in table.rows)]
+
+
+def _matrix_carried_on(before: Table, entries: Sequence[Entry], table: Table) -> dict[int, Entry] | None:
+    """A matrix carried on over a page with no names over its columns (its first line is marks, as are its
+    other rows' first cells): the entries of `before` with the causes marked in it added, by id, or None when
+    `table` is no such continuation. Its columns are matched from the left (the marks) and the right (the
+    remedy); the cause columns between take the first cause column's name."""
+    marks = _mark_columns(before)
+    if marks != list(range(len(marks))):
+        return None
+    lines = [table.header, *table.header_lines, *table.rows]
+    width = len(marks)
+    if not all(len(line) > width and all(not c.text or c.text in _MARKS for c in line[:width]) for line in lines):
+        return None
+    if not any(c.text in _MARKS for line in lines for c in line[:width]):
+        return None
+    names = before.names
+    cause, remedy = names[width] if width < len(names) else "", names[-1]
+    by_column = {e.key.column: e for e in entries}
+    carried: dict[int, Entry] = {}
+    for k, column in enumerate(marks):
+        entry = by_column.get(column)
+        if entry is None:
+            continue
+        fields = list(entry.fields)
+        seen = {(f.start, f.end) for f in fields}
+        line = max((f.row for f in fields), default=-1)
+        for row in lines:
+            if row[k].text not in _MARKS:
+                continue
+            line += 1
+            for t in range(width, len(row)):
+                cell = row[t]
+                if cell.text and (cell.start, cell.end) not in seen:
+                    seen.add((cell.start, cell.end))
+                    last = t == len(row) - 1  # in the columns of `before`: the remedy is its last
+                    fields.append(Field(remedy if last else cause, cell.text, cell.start, cell.end,
+                                        getattr(cell, "ref", ""), line,
+                                        len(names) - 1 if last else min(t, len(names) - 2)))
+        carried[id(entry)] = replace(entry, fields=tuple(fields))
+    return carried or None
+
+
 def _matrix_entries(table: Table, ordinal: int, section: Sequence[str]) -> list[Entry]:
     """A troubleshooting matrix: symptom columns over cause rows, a mark where a cause explains a symptom."""
-    marks = [c for c in range(len(table.header)) if table.header[c].text
-             and all(c >= len(r) or not r[c].text or r[c].text in _MARKS for r in table.rows)
-             and any(c < len(r) and r[c].text in _MARKS for r in table.rows)]
+    marks = _mark_columns(table)
     text_columns = [c for c in range(len(table.header)) if c not in marks]
     if len(marks) < 2 or not text_columns:
         return []
@@ -327,10 +375,12 @@ def _matrix_entries(table: Table, ordinal: int, section: Sequence[str]) -> list[
                     seen.add(row[t])
                     fields.append(Field(names[t], row[t].text, row[t].start, row[t].end, getattr(row[t], "ref", ""),
                                         line, t))
-        head = table.header[c]
+        # the column's own name: under a name spanning several columns ("The kind of experience"), its line below
+        head = next((line[c] for line in reversed(table.header_lines) if c < len(line) and line[c].text
+                     and line[c] != table.header[c]), table.header[c])
         if fields:
             out.append(Entry(Field("Symptom", head.text, head.start, head.end, getattr(head, "ref", ""), 0, c), SYMPTOM,
-                             " ".join(section[-2:]), group, tuple(fields), table=ordinal))
+                             " ".join([*section[-2:], names[c]]), group, tuple(fields), table=ordinal))
     return out
 
 
@@ -719,8 +769,20 @@ def find_entries(document: Document) -> list[Entry]:
     headings = _headings_before(document)
     out: list[Entry] = []
     names_before: Sequence[str] = ()
+    matrix: tuple[Table, list[Entry]] | None = None  # the last troubleshooting matrix and its entries
     for n, table in enumerate(document.tables):
-        out += table_entries(table, n, _section_at(headings, table.start), names_before)
+        section = _section_at(headings, table.start)
+        if matrix is not None and section == _section_at(headings, matrix[0].start) and (
+                carried := _matrix_carried_on(matrix[0], matrix[1], table)) is not None:
+            out = [carried.get(id(e), e) for e in out]
+            matrix = (matrix[0], [carried.get(id(e), e) for e in matrix[1]])
+            continue
+        found = table_entries(table, n, section, names_before)
+        out += found
+        if found and all(e.kind == SYMPTOM and e.table == n and e.key.column in _mark_columns(table) for e in found):
+            matrix = (table, found)
+        else:
+            matrix = None
         if not any(_codes_cell(c.text) for c in table.header[:3]):
             names_before = table.names
     taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]

@@ -16,6 +16,7 @@ import ctypes
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -37,7 +38,7 @@ from operator_assistant.core.documents.pdf_headings import (
     squashed,
 )
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
-from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, ruled_tables
+from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, cells_together, interleaved, ruled_grids, ruled_tables
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.core.documents.titles import named_on_page, pick_title, reads_as_title, title_words
 from operator_assistant.errors import DocumentError
@@ -318,8 +319,10 @@ class _Page:
     order: list[int] | None = None  # a page put in column order: pdfium's index of each character
 
 
-def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, marked: bool) -> _Page:
-    """Page `number` in reading order (`marked`: a bookmark points into it)."""
+def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, marked: bool,
+               together: Sequence[Sequence[Box]] = ()) -> _Page:
+    """Page `number` in reading order (`marked`: a bookmark points into it; `together`: the cells of
+    drawn tables whose wrapped cells the text reads across, each to be read as one run)."""
     try:
         page = pdf[number]
         textpage = page.get_textpage()
@@ -352,6 +355,11 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
         if offsets is not None:
             order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
                                                                       page.get_height())
+        if together:
+            offsets = cells_together(together, text, _char_boxes(chars, len(text), page.get_height()))
+            if offsets is not None:
+                order, chars, text, sizes, lines, cells, margin = _reread(textpage, chars, text, sizes, offsets,
+                                                                          page.get_height())
         read = _Page(text, lines, cells, margin, line_weights(textpage, text, lines, order), order=order)
         if marked:
             read.tops = [chars.get_charbox(start)[3] for start, _, _ in lines]
@@ -414,6 +422,13 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         marks = outline(pdf)
         marked = {m.page for m in marks}
         read = [_read_page(pdf, number, ocr, number in marked) for number in range(len(pdf))]
+        # A drawn table whose wrapped cells the text reads across (a cell's second line read after the next
+        # cell's first) is read again with each cell as one run, so that its cells are runs of the text.
+        grids = ruled_grids(data, [n for n, page in enumerate(read) if page.boxes is not None])
+        for n, page_grids in grids.items():
+            mixed = [g for g in page_grids if interleaved(g, read[n].text, read[n].boxes or [])]
+            if mixed:
+                read[n] = _read_page(pdf, n, ocr, n in marked, together=mixed)
     finally:
         metadata = {k.lower(): v.strip() for k, v in pdf.get_metadata_dict().items() if k in ("Title", "Subject", "Keywords")
                     and isinstance(v, str) and v.strip()}
@@ -465,7 +480,8 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
                 and not any(said <= title for title in titled.get(n, []) + [set(words(mark_title))]))
 
     starts = [sum(len(t) + len(PAGE_SEPARATOR) for t, _, _ in pages[:n]) for n in range(len(pages))]
-    drawn = ruled_tables(data, {n: (page.text, page.boxes, starts[n]) for n, page in enumerate(read) if page.boxes is not None})
+    drawn = {n: ruled_tables(grids[n], page.text, page.boxes, starts[n]) for n, page in enumerate(read)
+             if page.boxes is not None and n in grids}
 
     parts, blocks, page_starts, tables, offset = [], [], [], [], 0
     mark_level, mark_title = 0, ""  # the bookmark the text is in (level 0: before the first)

@@ -26,29 +26,87 @@ MAX_MEAN_CELL_CHARS = 40
 Box = tuple[float, float, float, float]  # left, top, right, bottom, from the page's top left, in points
 
 
-def ruled_tables(data: bytes, pages: dict[int, tuple[str, list[Box], int]]) -> dict[int, list[Table]]:
-    """Tables on the given pages (page index -> (page text, pdfium character boxes, offset of the page
-    in the document text)), with cell offsets in the document text."""
-    if not pages:
+def ruled_grids(data: bytes, numbers: Sequence[int]) -> dict[int, list[list[Box]]]:
+    """The cell boxes of each drawn table on the given pages (page index -> tables)."""
+    if not numbers:
         return {}
     import pdfplumber  # here, not at the top: it loads pdfminer, which only ingest needs
-    found: dict[int, list[Table]] = {}
-    numbers = sorted(pages)
+    found: dict[int, list[list[Box]]] = {}
+    numbers = sorted(numbers)
     try:
         with pdfplumber.open(io.BytesIO(_drawing_only(data, numbers))) as pdf:
             for page, number in zip(pdf.pages, numbers):
-                text, boxes, offset = pages[number]
-                tables = []
-                for table in page.find_tables():
-                    grid = _grid(table.cells, text, boxes, offset)
-                    if grid is not None and (made := table_from_grid(grid)) is not None:
-                        tables.append(made)
-                if tables:
-                    found[number] = tables
+                grids = [list(table.cells) for table in page.find_tables()]
+                if grids:
+                    found[number] = grids
     except Exception as exc:  # broad on purpose: a table reader's failure must not lose the document's text
         log.warning("ruled tables not read (%s); column gaps are used instead", exc)
         return {}
     return found
+
+
+def ruled_tables(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box], offset: int) -> list[Table]:
+    """The tables of one page's grids, with cell offsets in the document text (`offset`: the page's)."""
+    tables = []
+    for cells in grids:
+        grid = _grid(cells, text, boxes, offset)
+        if grid is not None and (made := table_from_grid(grid)) is not None:
+            tables.append(made)
+    return tables
+
+
+def interleaved(cells: Sequence[Box], text: str, boxes: Sequence[Box]) -> bool:
+    """Whether the page text reads across this grid's cells (a cell wrapped onto a second line is read
+    with the line of the next cell between its two parts), so that no cell is a run of the text."""
+    owner = [_owner(box, cells) if not text[i].isspace() else -1 for i, box in enumerate(boxes[:len(text)])]
+    last: dict[int, int] = {}
+    for i, n in enumerate(owner):
+        if n >= 0:
+            last[n] = i
+    first: dict[int, int] = {}
+    for i, n in enumerate(owner):
+        if n >= 0:
+            first.setdefault(n, i)
+    return any(o not in (-1, n) for n in first for o in owner[first[n]:last[n] + 1])
+
+
+def cells_together(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box]) -> list[int] | None:
+    """The page's offsets in a new order (-1: a line break added) in which each cell of these grids is one
+    run of text, read row by row, left to right: a table's cells where its first character was, each run
+    of a cell on its own line. None when no character lies in a cell."""
+    owner: list[tuple[int, int] | None] = [None] * len(text)
+    for t, cells in enumerate(grids):
+        for i, box in enumerate(boxes[:len(text)]):
+            if owner[i] is None and not text[i].isspace() and (n := _owner(box, cells)) >= 0:
+                owner[i] = (t, n)
+    if not any(owner):
+        return None
+    # a space between two characters of one cell is that cell's
+    for i in range(1, len(text) - 1):
+        if owner[i] is None and text[i] == " " and owner[i - 1] is not None and owner[i - 1] == owner[i + 1]:
+            owner[i] = owner[i - 1]
+    runs: dict[tuple[int, int], list[list[int]]] = defaultdict(list)
+    for i, o in enumerate(owner):
+        if o is not None:
+            if runs[o] and runs[o][-1][-1] == i - 1:
+                runs[o][-1].append(i)
+            else:
+                runs[o].append([i])
+    out: list[int] = []
+    placed: set[int] = set()
+    for i, o in enumerate(owner):
+        if o is None:
+            out.append(i)
+        elif o[0] not in placed:
+            placed.add(o[0])
+            cells = grids[o[0]]
+            if out and (out[-1] < 0 or text[out[-1]] != "\n"):
+                out.append(-1)
+            for n in sorted(range(len(cells)), key=lambda k: (round(cells[k][1], 1), cells[k][0])):
+                for run in runs.get((o[0], n), []):
+                    out.extend(run)
+                    out.append(-1)
+    return out
 
 
 def _drawing_only(data: bytes, numbers: list[int]) -> bytes:
