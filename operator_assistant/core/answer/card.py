@@ -36,6 +36,7 @@ from operator_assistant.core.answer.sentences import (
     word_share,
     word_weights,
 )
+from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.references import Reference, in_section, passage_holds, references, spans_in
@@ -299,6 +300,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         by_tag = how == 2 and (level >= 1 or (answers_all and not sentence_first))
         if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
+        if all(_marks_only(table, c, rows) for c in columns if c):
+            continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if not in_passage and not (how >= 1 and level == 2
                                    and _unexplained(question, table, rows) <= policy.table_outside_unexplained):
             continue  # a table outside the passages found must be named by row and column, and hold the question
@@ -310,6 +313,11 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
+
+
+def _marks_only(table: Table, column: int, rows: Sequence[int]) -> bool:
+    cells = [table.rows[r][column].text.strip() for r in rows if column < len(table.rows[r])]
+    return all(not c or c in MARKS for c in cells)
 
 
 def _rows_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Source) -> list[int]:

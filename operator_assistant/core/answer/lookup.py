@@ -461,7 +461,7 @@ class Lookup:
         shares = [len(words & _stems(r.entry.key.text)) / max(1, len(_stems(r.entry.key.text))) for r in records]
         total = [float(s) + self.policy.symptom_word_weight * w for s, w in zip(scores, shares)]
         best = int(np.argmax(total))
-        if scores[best] < self.policy.symptom_min_cosine:
+        if scores[best] < self.policy.symptom_min_cosine and total[best] < self.policy.symptom_min_total:
             return None
         # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
         # change" from "high conductivity at both cells" no better than by chance

@@ -89,6 +89,10 @@ class AnswerPolicy:
     # with this weight. Fitted on the tune half of tests/data/plant_docs_2_golden.jsonl.
     symptom_min_cosine: float = 0.5
     symptom_word_weight: float = 0.3
+    # Or below it, when the cosine and the weighted share together reach this: a matrix names its symptom
+    # columns in two or three words ("Lubricant leaks"), which MiniLM puts at 0.45-0.50 from a question
+    # that describes them ("Grease is leaking out around the generator's rolling bearing").
+    symptom_min_total: float = 0.55
     # A second row of the same list within this much of the best is shown under it.
     symptom_tie: float = 0.02
 

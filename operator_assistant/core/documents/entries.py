@@ -32,7 +32,7 @@ _CAUSE_HEADER = re.compile(r"\b(cause|causes|reason|reasons)\b", re.IGNORECASE)
 _REMEDY_HEADER = re.compile(r"\b(remed\w*|action|actions|corrective|correction|solution|solutions|check|repair|"
                             r"measure|measures|countermeasure\w*|what to do)\b", re.IGNORECASE)
 # The marks of a troubleshooting matrix: a cause row marked under each symptom column it explains.
-_MARKS = frozenset("x X ● • ✓ ✔ ○ o O * ×".split())
+MARKS = frozenset("x X ● • ✓ ✔ ○ o O * ×".split())
 
 
 @dataclass(frozen=True)
@@ -310,9 +310,9 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
 
 def _mark_columns(table: Table) -> list[int]:
     """The columns of a matrix's symptoms: a name over marks ("x") and blanks only."""
-    return [c for c in range(len(table.header)) if table.header[c].text and table.header[c].text not in _MARKS
-            and all(c >= len(r) or not r[c].text or r[c].text in _MARKS for r in table.rows)
-            and any(c < len(r) and r[c].text in _MARKS for r in table.rows)]
+    return [c for c in range(len(table.header)) if table.header[c].text and table.header[c].text not in MARKS
+            and all(c >= len(r) or not r[c].text or r[c].text in MARKS for r in table.rows)
+            and any(c < len(r) and r[c].text in MARKS for r in table.rows)]
 
 
 def _matrix_carried_on(before: Table, entries: Sequence[Entry], table: Table) -> dict[int, Entry] | None:
@@ -325,9 +325,9 @@ def _matrix_carried_on(before: Table, entries: Sequence[Entry], table: Table) ->
         return None
     lines = [table.header, *table.header_lines, *table.rows]
     width = len(marks)
-    if not all(len(line) > width and all(not c.text or c.text in _MARKS for c in line[:width]) for line in lines):
+    if not all(len(line) > width and all(not c.text or c.text in MARKS for c in line[:width]) for line in lines):
         return None
-    if not any(c.text in _MARKS for line in lines for c in line[:width]):
+    if not any(c.text in MARKS for line in lines for c in line[:width]):
         return None
     names = before.names
     cause, remedy = names[width] if width < len(names) else "", names[-1]
@@ -341,7 +341,7 @@ def _matrix_carried_on(before: Table, entries: Sequence[Entry], table: Table) ->
         seen = {(f.start, f.end) for f in fields}
         line = max((f.row for f in fields), default=-1)
         for row in lines:
-            if row[k].text not in _MARKS:
+            if row[k].text not in MARKS:
                 continue
             line += 1
             for t in range(width, len(row)):
@@ -368,7 +368,7 @@ def _matrix_entries(table: Table, ordinal: int, section: Sequence[str]) -> list[
     for c in marks:
         fields: list[Field] = []
         seen: set[Cell] = set()
-        marked = [r for r in table.rows if c < len(r) and r[c].text in _MARKS]
+        marked = [r for r in table.rows if c < len(r) and r[c].text in MARKS]
         for line, row in enumerate(marked):
             for t in text_columns:
                 if t < len(row) and row[t].text and row[t] not in seen:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -104,9 +105,33 @@ def cells_together(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Bo
                 out.append(-1)
             for n in sorted(range(len(cells)), key=lambda k: (round(cells[k][1], 1), cells[k][0])):
                 for run in runs.get((o[0], n), []):
+                    if out and out[-1] < 0 and len(out) > 1 and out[-2] >= 0 and _splits_a_word(
+                            text[max(0, out[-2] - 30):out[-2] + 1], text[run[0]:run[-1] + 1]):
+                        out.pop()  # "Temper" / "ature" in a narrow cell is one word
                     out.extend(run)
                     out.append(-1)
     return out
+
+
+_LAST_WORD = re.compile(r"([A-Za-z]+)$")
+_FIRST_WORD = re.compile(r"^([a-z]+)")
+
+
+def _splits_a_word(before: str, after: str) -> bool:
+    """Whether a narrow cell broke a word across two lines with no hyphen ("Temper" / "ature", "Lubrican" /
+    "t"): the two parts make a common word, and the second is no word of its own ("ten" after "of" is)."""
+    from wordfreq import zipf_frequency
+
+    a, b = _LAST_WORD.search(before), _FIRST_WORD.match(after)
+    if a is None or b is None:
+        return False
+    head, tail = a.group(1), b.group(1)
+    return (zipf_frequency(head + tail, "en") >= SPLIT_WORD_ZIPF
+            and (len(tail) <= 2 or zipf_frequency(tail, "en") < SPLIT_WORD_ZIPF))
+
+
+# How common (Zipf: 3 is 1 per million words) the word joined must be, and the part after the break must not be.
+SPLIT_WORD_ZIPF = 3.0
 
 
 def _drawing_only(data: bytes, numbers: list[int]) -> bytes:
