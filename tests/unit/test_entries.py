@@ -329,3 +329,31 @@ def test_a_question_naming_a_document_keeps_that_documents_entries_only() -> Non
     assert [c.doc_id for c in lookup._of_named_documents("What is register 0018H on the SRNE controller?", both)] == ["a"]
     # "Modbus" names both documents, so it names neither apart
     assert lookup._of_named_documents("Modbus register 0018H: what is it?", both) == both
+
+
+MATRIX_OVER_A_PAGE = """# Generator manual
+
+## Bearings
+
+| Bearing hot | Grease leaks | Possible cause | Corrective action |
+|---|---|---|---|
+| x | | Too little grease | Add grease |
+| | x | Wrong grease | Change the grease |
+
+| x | x | Worn bearing seals | Replace the seals |
+|---|---|---|---|
+| | x | Too much grease | Clean the bearing |
+"""
+
+
+def test_a_matrix_carried_on_with_no_names_over_its_columns_adds_to_its_symptoms() -> None:
+    document = _doc("manual.md", MATRIX_OVER_A_PAGE)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    # no entry is keyed by a mark: the second table's first line is rows, not column names
+    assert [e.key.text for e in entries] == ["Bearing hot", "Grease leaks"]
+    hot, leaks = entries
+    assert [f.text for f in hot.fields] == ["Too little grease", "Add grease", "Worn bearing seals", "Replace the seals"]
+    assert [f.text for f in leaks.fields] == ["Wrong grease", "Change the grease", "Worn bearing seals",
+                                              "Replace the seals", "Too much grease", "Clean the bearing"]
+    assert [f.name for f in leaks.fields] == ["Possible cause", "Corrective action"] * 3

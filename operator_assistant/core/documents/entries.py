@@ -297,8 +297,8 @@ def table_entries(table: Table, ordinal: int, section: Sequence[str],
             caption = first[key].text  # a title row inside the table names the rows under it
             continue
         cell = first[key]
-        if kind == CODE and not _key_cell(cell.text):
-            continue
+        if (kind == CODE and not _key_cell(cell.text)) or (kind == SYMPTOM and cell.text in MARKS):
+            continue  # a mark ("x") is no symptom's name
         fields = _fields(rows, rows_of, key, names)
         if fields:
             out.append(Entry(Field(names[key], cell.text, cell.start, cell.end, getattr(cell, "ref", ""), 0, key),
