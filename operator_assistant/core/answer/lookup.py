@@ -55,7 +55,7 @@ _ASKING = frozenset(tokenize(
     "use used control controls function purpose "
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
     "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
-    "abbreviation acronym mark marked label labelled"))
+    "abbreviation acronym mark marked label labelled read reading reads"))
 # A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121",
 # "error 1F" (hex without its h: read as 1, it would find the row of 01h).
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
@@ -154,6 +154,8 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
         if numeric and text.isdigit():  # "parameter 155" is PD155 where the parameters start with its letter
             letters = {w[0] for w in _written_family(question, start, end)}
             forms |= {f"#{n}@{letter}" for letter in letters for n in key_forms(text) if n.isdigit()}
+            if len(text) == 4 and text.startswith("0"):
+                forms.add(f"{text.casefold()}h")  # "register 0103" is how a register map writes 0103H, less its h
         if forms and text.casefold() not in found:
             found[text.casefold()] = NamedKey(text, frozenset(forms), family, numeric, abbreviation)
 
@@ -536,7 +538,10 @@ class Lookup:
         best = max(scores.values(), default=0)
         if not any((_stems(f.name) - _GENERIC) & words for f in fields):
             return set()
-        return {c for c, v in scores.items() if v == best} | units
+        # and a cell that says what the question asks about ("which byte is the battery temperature?" names the
+        # Bytes column, and the Description that reads "(8 lower bits) Battery temperature")
+        said = {f.column for f in fields if len((_stems(f.text) - _GENERIC - _ASKING) & words) >= 2}
+        return {c for c, v in scores.items() if v == best} | units | said
 
     def _source(self, record: EntryRecord, start: int, end: int) -> Source | None:
         document = self.manifest.document(record.doc_id)
