@@ -357,3 +357,23 @@ def test_a_matrix_carried_on_with_no_names_over_its_columns_adds_to_its_symptoms
     assert [f.text for f in leaks.fields] == ["Wrong grease", "Change the grease", "Worn bearing seals",
                                               "Replace the seals", "Too much grease", "Clean the bearing"]
     assert [f.name for f in leaks.fields] == ["Possible cause", "Corrective action"] * 3
+
+
+def test_a_register_written_with_a_leading_zero_is_asked_for_as_the_maps_hex_address() -> None:
+    [key] = [k for k in named_keys("Reading register 0103 - which byte is the battery temperature?") if k.numeric]
+    assert "0103h" in key.forms
+    # a plain number is not made hex: "register 259" is no 259h
+    [plain] = [k for k in named_keys("What is register 259?") if k.numeric]
+    assert "259h" not in plain.forms
+
+
+def test_a_codes_card_shows_the_cell_that_says_what_the_question_asks_beside_the_column_it_names() -> None:
+    from operator_assistant.core.answer.lookup import Lookup
+    from operator_assistant.core.documents.entries import Field
+
+    fields = [Field("Bytes", "2", 0, 1, "", 0, 1), Field("Unit", "degC", 2, 6, "", 0, 3),
+              Field("Description", "(8 higher bits) Controller temperature", 7, 45, "", 0, 4),
+              Field("Return data", "1C 19", 46, 51, "", 0, 7),
+              Field("Description", "(8 lower bits) Battery temperature", 52, 86, "", 1, 4)]
+    named = Lookup._named_columns(fields, "Which byte of register 0103H is the battery temperature?", frozenset())
+    assert named == {1, 3, 4}  # Bytes by its header, the unit beside it, the Description that says it
