@@ -116,8 +116,9 @@ def _card_body(card: Card, entry: int) -> str:
                        for c in card.columns)
         body = "".join("<tr>" + "".join(f"<td>{_cell(c, entry, r, i)}</td>" for i, c in enumerate(row)) + "</tr>"
                        for r, row in enumerate(card.rows))
+        head = f"<tr>{head}</tr>" if any(c.strip() for c in card.columns) else ""  # a table carried on unnamed
         return (f'{title}<table border="1" cellspacing="0" cellpadding="5" style="border-color:#555555">'
-                f"<tr>{head}</tr>{body}</table>")
+                f"{head}{body}</table>")
     items = [f"{_cell(c, entry, r, i)} {_cite(c.source, entry)}" for r, row in enumerate(card.rows)
              for i, c in enumerate(row)]
     # steps that carry their own numbers ("2. Open the breaker") are not numbered again: a list shown

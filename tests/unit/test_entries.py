@@ -377,3 +377,18 @@ def test_a_codes_card_shows_the_cell_that_says_what_the_question_asks_beside_the
               Field("Description", "(8 lower bits) Battery temperature", 52, 86, "", 1, 4)]
     named = Lookup._named_columns(fields, "Which byte of register 0103H is the battery temperature?", frozenset())
     assert named == {1, 3, 4}  # Bytes by its header, the unit beside it, the Description that says it
+
+
+def test_words_that_go_on_naming_a_document_are_not_what_the_question_asks() -> None:
+    from types import SimpleNamespace
+
+    from operator_assistant.core.answer.lookup import Lookup
+    from operator_assistant.core.tokenize import tokenize
+
+    documents = {"a": SimpleNamespace(title="SRNE MODBUS PROTOCOL", source="/docs/SRNE_MODBUS_v3.9.pdf")}
+    lookup = Lookup(SimpleNamespace(document=documents.get), lambda texts: None, lambda: ())
+    record = SimpleNamespace(doc_id="a")
+    said = lookup._device_words("On the SRNE charge controller, what is register E004H?", record)
+    assert said == set(tokenize("charge controller"))
+    # no word of the question names the document: nothing is taken for its device
+    assert lookup._device_words("What is the charge controller's register E004H?", record) == set()

@@ -56,6 +56,10 @@ _ASKING = frozenset(tokenize(
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
     "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
     "abbreviation acronym mark marked label labelled read reading reads"))
+# Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
+DEVICE_WORDS = 2
+_FUNCTION_WORDS = frozenset("what which is are was the a an of for to in on at by with and or what's does do how "
+                            "register parameter code alarm fault error".split())
 # A number or hex code right after a family word or marker: "exception code 04", "error no. 12", "register 0x0121",
 # "error 1F" (hex without its h: read as 1, it would find the row of 01h).
 _NUMERIC_KEY = re.compile(rf"\b(?:(?:{_FAMILY_WORD})s?|{_MARKERS})\s*(?:(?:{_MARKERS})\s*)?[:#]?\s*"
@@ -321,7 +325,8 @@ class Lookup:
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
         if defer and not _asks_meaning(fold_dashes(question), key.text):
             asked = _asked_words(query, key)
-            candidates = [c for c in candidates if not (asked - self._held(c)) & _topics(sources, key, c)]
+            candidates = [c for c in candidates
+                          if not (asked - self._held(c) - self._device_words(question, c)) & _topics(sources, key, c)]
         if not candidates:
             return None
         best = max(candidates, key=rank)
@@ -330,6 +335,23 @@ class Lookup:
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    def _device_words(self, question: str, record: EntryRecord) -> set[str]:
+        """The words that go on naming the entry's document after the question names it by a word of its title or
+        file name: "SRNE charge controller", "the HDHK current module". They name the device, not what is asked."""
+        document = self.manifest.document(record.doc_id)
+        if document is None:
+            return set()
+        names = _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
+        words = re.findall(r"[A-Za-z][\w-]*", question)
+        out: set[str] = set()
+        for n, word in enumerate(words):
+            if _plain(word) & names:
+                for after in words[n + 1:n + 1 + DEVICE_WORDS]:
+                    if after.casefold() in _FUNCTION_WORDS:
+                        break
+                    out |= _plain(after)
+        return out
 
     def _of_named_documents(self, question: str, candidates: list[EntryRecord]) -> list[EntryRecord]:
         """The candidates of the documents the question names by a word of their title or file name that the

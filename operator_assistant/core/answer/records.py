@@ -114,7 +114,8 @@ class Card:
         title = f"{self.title} ({self.part})" if self.part else self.title
         head = title if not title or title.endswith(":") else f"{title}:"  # "Objectives:" is not "Objectives::"
         if self.kind == TABLE:
-            lines = [" | ".join(self.columns)] + [" | ".join(c.text for c in row) for row in self.rows]
+            named = [" | ".join(self.columns)] if any(c.strip() for c in self.columns) else []
+            lines = named + [" | ".join(c.text for c in row) for row in self.rows]
             cite = "".join(f"[{n}]" for n in dict.fromkeys(c.source for c in self.cells))
             return "\n".join(([f"{head} {cite}".strip()] if head or cite else []) + lines) + self._notes_text()
         lines = [f"{c.text} [{c.source}]" for row in self.rows for c in row]
