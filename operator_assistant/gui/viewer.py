@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -236,6 +236,8 @@ class SourceViewer(QWidget):
         self._text_shown: Document | None = None  # the document whose text the text pane holds
         self.title = QLabel("Click a citation to open its source here.")
         self.title.setWordWrap(True)
+        # always rich text: an escaped title ("O&amp;M Manual: opening ...") with no tag in it is shown as it reads
+        self.title.setTextFormat(Qt.TextFormat.RichText)
         self.previous = QPushButton("< Previous citation")
         self.previous.clicked.connect(lambda: self.step_requested.emit(-1))
         self.next = QPushButton("Next citation >")

@@ -56,3 +56,16 @@ def test_zoom_and_find_do_not_read_the_pdf_again(qtbot, tmp_path, monkeypatch):
         viewer.show_passage(source)  # the same citation clicked again
     assert reads == ["manual.pdf"]
     viewer.shutdown()
+
+
+def test_a_title_with_an_ampersand_reads_as_written_while_its_file_opens(qtbot):
+    # "O&M" escaped for the label is shown as "O&M", not "O&amp;M", also in a line with no markup in it
+    from PySide6.QtGui import QTextDocument
+
+    viewer = SourceViewer()
+    qtbot.addWidget(viewer)
+    viewer.title.setText("Plant O&amp;M Manual: opening manual.pdf...")
+    shown = QTextDocument()
+    shown.setHtml(viewer.title.text()) if viewer.title.textFormat().name == "RichText" else shown.setPlainText(
+        viewer.title.text())
+    assert shown.toPlainText() == "Plant O&M Manual: opening manual.pdf..."
