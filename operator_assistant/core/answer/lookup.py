@@ -336,13 +336,15 @@ class Lookup:
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
 
+    def _document_names(self, doc_id: str) -> set[str]:
+        """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
+        document = self.manifest.document(doc_id)
+        return _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}") if document else set()
+
     def _device_words(self, question: str, record: EntryRecord) -> set[str]:
         """The words that go on naming the entry's document after the question names it by a word of its title or
         file name: "SRNE charge controller", "the HDHK current module". They name the device, not what is asked."""
-        document = self.manifest.document(record.doc_id)
-        if document is None:
-            return set()
-        names = _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
+        names = self._document_names(record.doc_id)
         words = re.findall(r"[A-Za-z][\w-]*", question)
         out: set[str] = set()
         for n, word in enumerate(words):
@@ -357,11 +359,7 @@ class Lookup:
         """The candidates of the documents the question names by a word of their title or file name that the
         other candidates' documents are not named by ("HDHK register 0018H": the HDHK module's register, not
         the SRNE controller's 0018H), or all of them when it names none."""
-        names = {}
-        for doc_id in {c.doc_id for c in candidates}:
-            document = self.manifest.document(doc_id)
-            names[doc_id] = (_plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
-                             if document else set())
+        names = {doc_id: self._document_names(doc_id) for doc_id in {c.doc_id for c in candidates}}
         if len(names) < 2:
             return candidates
         shared = set.intersection(*names.values())
@@ -489,7 +487,7 @@ class Lookup:
             return None
         # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
         # change" from "high conductivity at both cells" no better than by chance
-        tied = [n for n in np.argsort(total)[::-1][1:2]
+        tied = [n for n in [k for k in np.argsort(total)[::-1] if k != best][:1]
                 if total[best] - total[n] <= self.policy.symptom_tie and records[n].doc_id == records[best].doc_id
                 and records[n].entry.group == records[best].entry.group]
         return self._card([records[best], *(records[n] for n in tied)], question)
