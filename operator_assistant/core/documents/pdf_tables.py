@@ -59,16 +59,12 @@ def ruled_tables(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box]
 def interleaved(cells: Sequence[Box], text: str, boxes: Sequence[Box]) -> bool:
     """Whether the page text reads across this grid's cells (a cell wrapped onto a second line is read
     with the line of the next cell between its two parts), so that no cell is a run of the text."""
-    owner = [_owner(box, cells) if not text[i].isspace() else -1 for i, box in enumerate(boxes[:len(text)])]
-    last: dict[int, int] = {}
+    owner = _owners(cells, text, boxes)
+    spans: dict[int, list[int]] = {}
     for i, n in enumerate(owner):
         if n >= 0:
-            last[n] = i
-    first: dict[int, int] = {}
-    for i, n in enumerate(owner):
-        if n >= 0:
-            first.setdefault(n, i)
-    return any(o not in (-1, n) for n in first for o in owner[first[n]:last[n] + 1])
+            spans.setdefault(n, [i, i])[1] = i
+    return any(o not in (-1, n) for n, (a, b) in spans.items() for o in owner[a:b + 1])
 
 
 def cells_together(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box]) -> list[int] | None:
@@ -77,8 +73,8 @@ def cells_together(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Bo
     of a cell on its own line. None when no character lies in a cell."""
     owner: list[tuple[int, int] | None] = [None] * len(text)
     for t, cells in enumerate(grids):
-        for i, box in enumerate(boxes[:len(text)]):
-            if owner[i] is None and not text[i].isspace() and (n := _owner(box, cells)) >= 0:
+        for i, n in enumerate(_owners(cells, text, boxes)):
+            if owner[i] is None and n >= 0:
                 owner[i] = (t, n)
     if not any(owner):
         return None
@@ -171,7 +167,7 @@ def _grid(cells: Sequence[Box], text: str, boxes: Sequence[Box], offset: int) ->
     ys = sorted({round(v, 1) for c in cells for v in (c[1], c[3])})
     if len(xs) < 3 or len(ys) < 3:
         return None
-    owner = [_owner(box, cells) if not text[i].isspace() else -1 for i, box in enumerate(boxes[:len(text)])]
+    owner = _owners(cells, text, boxes)
     held: dict[int, list[int]] = defaultdict(list)
     for i, n in enumerate(owner):
         if n >= 0:
@@ -189,6 +185,11 @@ def _grid(cells: Sequence[Box], text: str, boxes: Sequence[Box], offset: int) ->
     if not filled or sum(map(len, filled)) / len(filled) > MAX_MEAN_CELL_CHARS:
         return None
     return grid
+
+
+def _owners(cells: Sequence[Box], text: str, boxes: Sequence[Box]) -> list[int]:
+    """The cell each character of the page text lies in, -1 for none and for white space."""
+    return [_owner(box, cells) if not text[i].isspace() else -1 for i, box in enumerate(boxes[:len(text)])]
 
 
 def _owner(box: Box, cells: Sequence[Box]) -> int:
