@@ -230,14 +230,14 @@ def _plain_words(text: str) -> set[str]:
 
 
 # Words of how a question asks ("how many ... is one ton"), not of what it asks about.
-_ASKING = frozenset(tokenize("many much one"))
+_HOW_ASKED = frozenset(tokenize("many much one"))
 
 
 def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
     """How many of the question's words neither the table's header nor these rows hold."""
     held = {w for name in table.names for w in tokenize(name)}
     held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
-    return len(_plain_words(question) - held - _GENERIC - _ASKING)
+    return len(_plain_words(question) - held - _GENERIC - _HOW_ASKED)
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:

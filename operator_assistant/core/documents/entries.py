@@ -779,10 +779,9 @@ def find_entries(document: Document) -> list[Entry]:
             continue
         found = table_entries(table, n, section, names_before)
         out += found
-        if found and all(e.kind == SYMPTOM and e.table == n and e.key.column in _mark_columns(table) for e in found):
-            matrix = (table, found)
-        else:
-            matrix = None
+        marks = _mark_columns(table) if found else []
+        matrix = (table, found) if found and all(e.kind == SYMPTOM and e.table == n and e.key.column in marks
+                                                 for e in found) else None
         if not any(_codes_cell(c.text) for c in table.header[:3]):
             names_before = table.names
     taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]
