@@ -187,7 +187,7 @@ class Assistant:
         reason = (not_listed.reason if not_listed else
                   f"No indexed document has a section numbered {unnumbered}." if unnumbered else
                   f"No passage found names {missing}." if missing else
-                  missing_answer(question, found.card.as_text()) if found else "")
+                  missing_answer(question, [c.text for row in found.card.rows for c in row]) if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)

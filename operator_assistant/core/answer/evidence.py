@@ -158,21 +158,36 @@ def should_refuse(evidence: float, threshold: float | None, found_anything: bool
     return not found_anything or (threshold is not None and evidence < threshold)
 
 
-# Questions whose answer must be a figure or a colour. When the card holds none, the passages
+# Questions whose answer must be an amount or a colour. When the card holds none, the passages
 # are about the subject but do not give the value asked for: "what minimum oxygen percentage"
 # over a section that says to test for oxygen, "what colour must padlocks be" over one that
-# says to use padlocks. Kept narrow: "how long" or "what rate" may be answered in words.
-_ASKS_FIGURE = re.compile(r"\b(percent|percentage|how many|how much|what (temperature|pressure|dose|voltage|torque|"
-                          r"diameter|flow rate))\b", re.IGNORECASE)
+# says to use padlocks. "How long" and "under what conditions" are left out: words answer them.
+_QUANTITY = (r"(?:setpoints?|set\s?points?|limits?|thresholds?|pressures?|temperatures?|levels?|flows?|rates?|"
+             r"doses?|dosages?|voltages?|currents?|torques?|values?|ranges?|intervals?|frequency|factors?|residuals?|"
+             r"concentrations?|percentages?|capacity|speeds?|deadbands?|delays?|sizes?|distances?|clearances?|"
+             r"diameters?|resistances?|resistivity|timeouts?|durations?|periods?|spacing|depth|weight|loads?|reading)")
+_ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far|high|low|fast|hot|cold|deep)|"
+                          r"(?:at|below|above)\s+what\b|(?:what|which)\s+(?:minimum|maximum|min|max)\b|"
+                          r"what(?:\s+(?:is|are|'s|should|must|does))?\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
+                          rf"{_QUANTITY}\b)", re.IGNORECASE)
+# an amount in words: "five tabs", "a few drips per minute", "inspect weekly", "once a year"
+_AMOUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                           r"thirty|forty|fifty|sixty|hundred|thousand|dozen|half|quarter|few|several|once|twice|"
+                           r"daily|weekly|monthly|quarterly|annually|yearly|hourly|annual|every|each)\b", re.IGNORECASE)
+# what numbers a piece is, not what it says: "3.", "(b)", "•" at its start
+_PIECE_MARK = re.compile(r"^\s*(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]|\(?[A-Za-z][.)]|[\u2022*\u2013-])\s+")
 _ASKS_COLOUR = re.compile(r"\b(what|which) colou?rs?\b", re.IGNORECASE)
 _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|black|grey|gray|brown|pink|magenta|cyan|"
                       r"amber|silver|gold)\b", re.IGNORECASE)
 
 
-def missing_answer(question: str, shown: str) -> str:
-    """Why the shown text cannot answer the question, or "": it asks for a figure or a colour and holds none."""
-    if _ASKS_FIGURE.search(question) and not any(ch.isdigit() for ch in shown):
+def missing_answer(question: str, pieces: Sequence[str]) -> str:
+    """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
+    it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)") and the
+    section number in the card's title say nothing of the amount, so neither counts."""
+    said = "\n".join(_PIECE_MARK.sub("", piece) for piece in pieces)
+    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in said) or _AMOUNT_WORDS.search(said)):
         return "The closest passages give no figure for this."
-    if _ASKS_COLOUR.search(question) and not _COLOURS.search(shown):
+    if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
     return ""

@@ -1,0 +1,40 @@
+"""A card about the subject that states no amount (or colour) where the question asks for one is refused."""
+
+from operator_assistant.core.answer.evidence import missing_answer
+
+NO_FIGURE = "The closest passages give no figure for this."
+
+
+def test_a_question_for_a_setpoint_over_pieces_without_a_figure_is_refused():
+    pieces = ["Faulty cooling fan(s)", "Imbalanced or damaged fan(s) x"]
+    assert missing_answer("What is the high-vibration trip setpoint for the cooling tower fans?", pieces) == NO_FIGURE
+    assert missing_answer("What deadband does the detector apply?", ["The detector becomes active."]) == NO_FIGURE
+    assert missing_answer("At what wet well level does pump 2 start?", ["The lag pump starts after the lead pump."]) == NO_FIGURE
+
+
+def test_a_list_items_own_number_is_not_the_amount_asked_for():
+    # before, the "1." of a list item (and the section number in the card's title) counted as a figure
+    pieces = ["1. An employee may not enter the space until ventilation has cleared it.",
+              "(b) The air supply shall be from a clean source."]
+    assert missing_answer("What minimum oxygen percentage must the air read?", pieces) == NO_FIGURE
+
+
+def test_an_amount_in_figures_or_in_words_answers():
+    asked = "How many tabs is the setup split into?"
+    assert missing_answer(asked, ["The setup is broken up into five tabs."]) == ""
+    assert missing_answer(asked, ["The setup has 5 tabs."]) == ""
+    assert missing_answer("How often should the drains be cleaned?", ["Clean them quarterly."]) == ""
+    assert missing_answer("What leak rate counts as substantial?", ["A rate above a few drips per minute."]) == ""
+
+
+def test_questions_answered_in_words_are_not_checked():
+    pieces = ["If the employee is unavailable, the supervisor may remove the lock."]
+    assert missing_answer("Under what conditions may a supervisor remove a lock?", pieces) == ""
+    assert missing_answer("What does fault code E7 mean?", ["Overheated heat sink"]) == ""
+    assert missing_answer("How long must permits be kept?", ["Until the next annual review."]) == ""
+
+
+def test_a_question_for_a_colour_needs_a_colour():
+    assert missing_answer("What colour must padlocks be?", ["Use padlocks."]) == (
+        "The closest passages name no colour for this.")
+    assert missing_answer("Which colour are the padlocks?", ["Padlocks are red."]) == ""
