@@ -8,7 +8,7 @@ NO_FIGURE = "The closest passages give no figure for this."
 def test_a_question_for_a_setpoint_over_pieces_without_a_figure_is_refused():
     pieces = ["Faulty cooling fan(s)", "Imbalanced or damaged fan(s) x"]
     assert missing_answer("What is the high-vibration trip setpoint for the cooling tower fans?", pieces) == NO_FIGURE
-    assert missing_answer("What deadband does the detector apply?", ["The detector becomes active."]) == NO_FIGURE
+    assert missing_answer("What delay does the detector apply?", ["The detector becomes active."]) == NO_FIGURE
     assert missing_answer("At what wet well level does pump 2 start?", ["The lag pump starts after the lead pump."]) == NO_FIGURE
 
 
