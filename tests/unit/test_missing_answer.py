@@ -38,3 +38,9 @@ def test_a_question_for_a_colour_needs_a_colour():
     assert missing_answer("What colour must padlocks be?", ["Use padlocks."]) == (
         "The closest passages name no colour for this.")
     assert missing_answer("Which colour are the padlocks?", ["Padlocks are red."]) == ""
+
+
+def test_whats_is_what_is():
+    pieces = ["Section", "To Convert From", "pound per gallon"]
+    assert missing_answer("What's the factor to convert grains per gallon to mg/L?", pieces) == NO_FIGURE
+    assert missing_answer("What\u2019s the factor to convert grains per gallon to mg/L?", pieces) == NO_FIGURE
