@@ -40,7 +40,7 @@ from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
-FACTS_VERSION = 8
+FACTS_VERSION = 9
 
 # The longer subject may hold this many words more than the shorter ("free chlorine high alarm" and
 # "clearwell free chlorine residual high alarm" are one quantity); more and they are likely two.
@@ -74,7 +74,9 @@ _UNITS = {
 }
 # inches of water column, as gas and draft gauges are written: "in. w.c.", "in WC", "inches H2O", "in. wg"
 _WATER_COLUMN = r"(?:in\.?|inch(?:es)?)\s?(?:w\.?\s?[cg]\.?|h2o)"
-_UNIT_RE = "|".join([_WATER_COLUMN, r"us\s?gal(?:lons)?", r"m\u00b3(?:/[hds])?"]
+# gauge pressure as vendors write it: "2.0 bar g", "barg", "kPa(g)", "bar gauge" (absolute "bar a" is not read)
+_GAUGE = r"(?:bar|kpa|mpa)\s?(?:\(g\)|g(?:auge)?\b)"
+_UNIT_RE = "|".join([_WATER_COLUMN, _GAUGE, r"us\s?gal(?:lons)?", r"m\u00b3(?:/[hds])?"]
                     + sorted((re.escape(u) for u in _UNITS if u not in ("usgal", "usgallons")), key=len, reverse=True))
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(rf"(?<![\w.,/-])(?P<number>{_NUMBER})\s?(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
@@ -414,6 +416,8 @@ def _unit_of(written: str) -> str | None:
     """The pint unit of a unit as written, None when it is not one facts are compared in."""
     if re.fullmatch(_WATER_COLUMN, written.strip(), re.IGNORECASE):
         return "inch_H2O"
+    if re.fullmatch(_GAUGE, written.strip(), re.IGNORECASE):
+        written = re.sub(r"\s?(?:\(g\)|g(?:auge)?)$", "", written.strip(), flags=re.IGNORECASE)
     return _UNITS.get(written.lower().replace(" ", "").replace("\u00b3", "3").rstrip("."))
 
 

@@ -305,3 +305,11 @@ def test_a_site_manual_value_is_not_matched_to_more_equipment_the_site_does_not_
     stop = ("s", "Lead pump stop: 11.0 m")
     assert found(stop, ("o", "The LIT-950 lead booster pump stop is 37.5 ft."), titles=titles) == [("37.5 ft", "11.0 m")]
     assert designations("Treatment Plant O&M Manual") == frozenset()
+
+
+def test_gauge_pressure_is_read_as_its_unit():
+    # vendors write gauge pressure "bar g", "barg", "kPa(g)"; before, such a figure was no fact at all
+    assert found(("a", "The HP pump discharge high alarm is set at 75 bar g."),
+                 ("b", "The HP pump discharge high alarm is 78 barg.")) == [("75 bar g", "78 barg")]
+    assert found(("a", "The HP pump discharge high alarm is set at 75 bar g."),
+                 ("b", "The HP pump discharge high alarm is 7,500 kPa(g).")) == []  # 75 bar
