@@ -503,17 +503,25 @@ _LINE_CODE = re.compile(r"^[ \t]*(?:[a-z][、.)][ \t]*|[-•*][ \t]+)?(?P<code>0
 def _line_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Lines that each open with a code and a separator, two or more of one shape one under another."""
     return _runs(text, headings, _LINE_CODE, "Code", 2, "", lambda m: is_code(m.group("code")),
-                 lambda a, b: _shape(a.group("code")) == _shape(b.group("code")), blank_ends=True)
+                 lambda a, b: _shape(a.group("code")) == _shape(b.group("code")), blank_ends=True, wraps=True)
+
+
+# a line that carries on the item above it: that item stops mid-sentence and this one opens in lower case
+# ("01: RUN Running. It can be combined with other terminals to compose multiple" / "control modes.")
+_CARRIES_ON = re.compile(r"^[ \t]*[a-z(]")
+_STOPS = re.compile(r"[.:;!?。：]$")
 
 
 def _runs(text: str, headings: Sequence[tuple[int, int, str]], pattern: re.Pattern[str], key_name: str, minimum: int,
           fallback: str, takes: Callable[[re.Match[str]], bool],
-          same_run: Callable[[re.Match[str], re.Match[str]], bool], blank_ends: bool) -> list[Entry]:
+          same_run: Callable[[re.Match[str], re.Match[str]], bool], blank_ends: bool,
+          wraps: bool = False) -> list[Entry]:
     """Runs of lines that `pattern` reads as a key (group "code") and its meaning (group "text"): at
     least `minimum` in a row, a run ending where `same_run` says a line is of another list, at a line
-    of other text and, if `blank_ends`, at a blank line."""
+    of other text and, if `blank_ends`, at a blank line. `wraps`: a meaning may go on over the lines
+    under it (see _CARRIES_ON); its text is then those lines as written."""
     out: list[Entry] = []
-    run: list[tuple[int, re.Match[str]]] = []
+    run: list[tuple[int, re.Match[str], int]] = []  # where its line starts, the match, where its meaning ends
     pos = 0
 
     def close() -> None:
@@ -521,10 +529,10 @@ def _runs(text: str, headings: Sequence[tuple[int, int, str]], pattern: re.Patte
             section = _section_at(headings, run[0][0])
             family = " ".join([*section[-2:], _lead_in(text, run[0][0] + run[0][1].start("code"))])
             group = _group_name("list", section, fallback)
-            for at, m in run:
+            for at, m, end in run:
                 out.append(Entry(Field(key_name, m.group("code"), at + m.start("code"), at + m.end("code")), CODE,
-                                 family, group, (Field("Meaning", m.group("text"), at + m.start("text"),
-                                                       at + m.end("text")),)))
+                                 family, group, (Field("Meaning", text[at + m.start("text"):end], at + m.start("text"),
+                                                       end),)))
         run.clear()
 
     for line in text.split("\n"):
@@ -533,7 +541,10 @@ def _runs(text: str, headings: Sequence[tuple[int, int, str]], pattern: re.Patte
         if m and takes(m):
             if run and not same_run(run[-1][1], m):
                 close()
-            run.append((at, m))
+            run.append((at, m, at + m.end("text")))
+        elif (wraps and run and line.strip() and _CARRIES_ON.match(line)
+              and not _STOPS.search(text[run[-1][0]:run[-1][2]].rstrip())):
+            run[-1] = (run[-1][0], run[-1][1], at + len(line.rstrip()))
         elif line.strip() or blank_ends:
             close()
     close()
@@ -796,8 +807,11 @@ def find_entries(document: Document) -> list[Entry]:
 
 
 def _without_overlaps(entries: list[Entry]) -> list[Entry]:
+    """Each code read once. A list of codes of another shape inside an entry's text stays: a drive
+    parameter's block (PD049) holds its settings' list (00 to 32), each a code of its own."""
     kept: list[Entry] = []
     for e in sorted(entries, key=lambda e: e.key.start):
-        if not any(k.key.start <= e.key.start < k.end for k in kept):
+        if not any(k.key.start <= e.key.start < k.end and (k.key.start == e.key.start or _shape(k.key.text) ==
+                                                          _shape(e.key.text)) for k in kept):
             kept.append(e)
     return kept
