@@ -126,6 +126,9 @@ def test_mib_objects_and_traps_are_entries_by_name_and_by_oid() -> None:
     # hex written without its h is a number (read as 1 it found the row of 01h); 0x stands as a key anywhere
     ("The drive shows error 1F: what is it?", "1Fh", {"error"}, True),
     ("What does diagnostic message 0x31 mean?", "0x31", {"diagnost"}, True),
+    # an item of a setting's list, named by the number the setting is set to
+    ("Multi-input terminal set to 09 - what does it do?", "09", set(), True),
+    ("Which speed is option 3?", "3", set(), True),
 ])
 def test_the_key_a_question_names_and_its_family(question: str, key: str, family: set[str], numeric: bool) -> None:
     keys = named_keys(question)
@@ -140,7 +143,8 @@ def test_a_hex_code_gives_no_decimal_code_of_the_familys_letter() -> None:
 
 
 @pytest.mark.parametrize("question", ["How much bleach for 8 gallons of water?", "What is the level at 3.5 m?",
-                                      "How long do I boil water for?"])
+                                      "How long do I boil water for?", "Why does it trip when set to 50 Hz?",
+                                      "The pump is set to 2.5 bar: is that right?"])
 def test_a_question_with_figures_but_no_key_names_none(question: str) -> None:
     assert named_keys(question) == []
 
@@ -392,3 +396,40 @@ def test_words_that_go_on_naming_a_document_are_not_what_the_question_asks() -> 
     assert said == set(tokenize("charge controller"))
     # no word of the question names the document: nothing is taken for its device
     assert lookup._device_words("What is the charge controller's register E004H?", record) == set()
+
+
+def test_a_code_list_item_wrapped_over_lines_keeps_its_run_and_its_whole_meaning() -> None:
+    # a parameter's settings, as a drive manual prints them: an item that wraps went on to break the list
+    # there, so "09" (its run of one item) was no entry at all
+    text = ("PD044 Multi-input 1 Factory Setting: 02\nSet Range: 00-32 Unit: No\n"
+            "00: Invalid. The terminal is set for empty to prevent false actions.\n"
+            "01: RUN Running. It can be combined with other terminals to compose multiple\ncontrol modes.\n"
+            "02: FOR Forward Rotation\n03: REV Reverse Rotation\n"
+            "09: Emergent Stop: Emergent stop. It can receive external emergent stop command or other\n"
+            "fault signals\n10: RST Reset. This terminal can be used for reset after a fault is removed.\n"
+            "11: Reserved\n"
+            "Note: Multi-input terminals are scanned every 10 ms.\n")
+    document = _doc("drive.txt", text)
+    entries = find_entries(document)
+    assert [e.key.text for e in entries] == ["00", "01", "02", "03", "09", "10", "11"]
+    assert " ".join(entries[1].fields[0].text.split()) == (
+        "RUN Running. It can be combined with other terminals to compose multiple control modes.")
+    assert entries[4].fields[0].text.endswith("or other\nfault signals")
+    assert entries[6].fields[0].text == "Reserved"  # the note under the list is not the last item's
+    _check_places(document, entries)
+
+
+def test_a_settings_list_inside_a_parameters_block_gives_entries_of_its_own() -> None:
+    text = ("Multi-input terminals\n\n"
+            "PD044 Multi-input 1 (FOR function) Factory Setting: 02\n"
+            "PD045 Multi-input 2 (REV function) Factory Setting: 03\n"
+            "PD046 Multi-input 3 (RST function) Factory Setting: 10\n"
+            "Set Range: 00-32 Unit: No\n"
+            "00: Invalid. The terminal is set for empty to prevent false actions.\n"
+            "02: FOR Forward Rotation\n03: REV Reverse Rotation\n"
+            "09: Emergent Stop: It can receive external emergent stop command or other\nfault signals\n"
+            "10: RST Reset after a fault is removed.\n")
+    document = _doc("drive.txt", text)
+    keys = [e.key.text for e in find_entries(document)]
+    assert keys == ["PD044", "PD045", "PD046", "00", "02", "03", "09", "10"]
+    _check_places(document, find_entries(document))

@@ -78,6 +78,10 @@ _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
 _WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
+# A setting's number: "input terminal set to 09 - what does it do?" asks for the item 09 of its settings'
+# list. Only a number that ends the phrase: "set to 50 Hz" is a value, not an item.
+_SETTING_KEY = re.compile(r"\b(?:set\s+(?:to|at|as)|setting(?:\s+of)?|option|selection)\s+(\d{1,3})"
+                          r"(?=\s*(?:[-\u2013\u2014?!,;:)]|\.(?!\d)|$))", re.IGNORECASE)
 # An abbreviation or tag letters (BDV, PSE, FC), or one letter named as such ("the letter Q").
 _ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\bletter\s+([A-Z])\b")
 # A code with letters: F3, E-47, PD013, AL.12, CL2-ALM-03 (not a bare word, not a figure with its unit).
@@ -182,6 +186,8 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
         # "error 1F" is hex written without its h: asked for as 1Fh, a number, so that a list of 01h to 4Fh
         # can say it is not listed
         add(m.group(1) + ("h" if _BARE_HEX.fullmatch(m.group(1)) else ""), m.start(1), True)
+    for m in _SETTING_KEY.finditer(question):
+        add(m.group(1), m.start(1), True)
     for m in _ABBREVIATION_KEY.finditer(question):
         add(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2), False, True)
     return list(found.values())
