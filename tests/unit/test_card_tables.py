@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from operator_assistant.core.answer.card import table_card
 from operator_assistant.core.answer.records import Source
 from operator_assistant.core.documents.tables import Cell, make_table
@@ -217,3 +219,22 @@ def test_a_cell_spanning_two_columns_is_shown_once_under_both_names() -> None:
                          TableRecord("doc", 0, ("Power",), (), table), [0], [0, 1, 2, 3], [])
     assert found.card.columns == ("Section / To Convert From", "To", "Multiply By")
     assert [c.text for c in found.card.rows[0]] == ["ton, refrigeration", "kilowatt", "3.516 853"]
+
+
+def test_a_table_outside_the_passages_found_must_hold_more_of_the_question_than_the_best_sentence():
+    from operator_assistant.core.answer.sentences import Piece
+
+    # a reporting table elsewhere in the document names "percent" and "systems" by row and column; the
+    # sentence found holds every word of the question, so it answers, not that table
+    table = conversions([["Toolbox option", "Systems must submit the following percent information"],
+                         ["New distribution system connections", "Monthly percent of connections expanded"],
+                         ["Watershed control program", "Notice of intention"]], 0, 0)
+    question = "And for a new distribution system that expands connections by more than 20 percent?"
+    text = ("(b) Each new distribution system that expands the existing system service connections by more than "
+            "20 percent shall provide 40 pounds per square inch.")
+    piece = Piece(0, len(text), text, 0.9, False, False)
+    elsewhere = replace(SOURCE, start=90_000, end=91_000)
+    assert table_card(question, question, [(elsewhere, table, False)], (piece, elsewhere)) is None
+    # with no sentence that holds the question, the table named by row and column still answers
+    weak = Piece(0, 20, "Each system shall report.", 0.5, False, False)
+    assert table_card(question, question, [(elsewhere, table, False)], (weak, elsewhere)) is not None

@@ -282,6 +282,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     closest to the question is one of its rows."""
     named = _tags(query)
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
+    asked = _plain_words(question) - _GENERIC - _HOW_ASKED
+    piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
     best, best_key = None, None
     for rank, (source, record, in_passage) in enumerate(candidates):
         table = record.table
@@ -303,8 +305,12 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if not in_passage and not (how >= 1 and level == 2
-                                   and _unexplained(question, table, rows) <= policy.table_outside_unexplained):
-            continue  # a table outside the passages found must be named by row and column, and hold the question
+                                   and _unexplained(question, table, rows) <= policy.table_outside_unexplained
+                                   and _unexplained(question, table, rows) < piece_unexplained):
+            # a table outside the passages found must be named by row and column, and hold the question, and
+            # hold more of it than the best sentence found does ("new distribution system ... more than 20
+            # percent" is that sentence, not a reporting table that says "percent" and "systems")
+            continue
         if not in_passage:
             source = replace(source, section=record.section, start=table.start, end=table.end)
         # of tables named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not
