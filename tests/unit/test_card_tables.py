@@ -238,3 +238,20 @@ def test_a_table_outside_the_passages_found_must_hold_more_of_the_question_than_
     # with no sentence that holds the question, the table named by row and column still answers
     weak = Piece(0, 20, "Each system shall report.", 0.5, False, False)
     assert table_card(question, question, [(elsewhere, table, False)], (weak, elsewhere)) is not None
+
+
+def test_a_sentence_card_shows_a_sentence_once_and_no_bare_heading():
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    first = replace(SOURCE, chunk_id="c1", section=("8.8 PRESSURE WASHERS",), start=0, end=500)
+    second = replace(SOURCE, number=2, chunk_id="c2", section=("8.3 ABOVE GROUND STORAGE TANKS (ASTs)",),
+                     start=1000, end=1500)
+    said = "Don't use soaps or detergents for outdoor cleaning operations."
+    pieces = [(Piece(0, len(said), said, 0.80, False, False), first),
+              (Piece(0, len(said) + 2, f"\u2022 {said}", 0.79, False, False), second),
+              (Piece(100, 137, "8.3 ABOVE GROUND STORAGE TANKS (ASTs)", 0.78, False, False), second),
+              (Piece(200, 240, "Wash vehicles with water only.", 0.77, False, False), second)]
+    found = sentence_card(pieces)
+    assert found is not None
+    assert [c.text for row in found.card.rows for c in row] == [said, "Wash vehicles with water only."]

@@ -667,14 +667,31 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
     top, top_source = pieces[0]
     others: list[tuple[Piece, Source]] = []
     shown = [(listed.sources[0].doc_id, listed.sources[0].start, listed.sources[0].end)]
+    said = {_as_said(c.text) for row in listed.card.rows for c in row}
     for piece, source in pieces[1:]:
         # one at most: the list already takes most of the words a card may show
         if others or piece.score < top.score - policy.sentence_margin:
             break
+        # a sentence the list already shows (a manual that repeats an item in two sections), or the heading
+        # of another section, adds nothing
+        if _as_said(piece.text) in said or _only_heading(piece, source):
+            continue
         if not _overlaps(shown, piece, source):
             others.append((piece, source))
     rows, cited = _sentence_rows(others, manifest, first=len(listed.sources) + 1)
     return Found(replace(listed.card, rows=listed.card.rows + tuple(rows)), [*listed.sources, *cited])
+
+
+_PIECE_MARK = re.compile(r"^\s*(?:[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7*-]|\(?(?:\d{1,2}|[a-z])[.)])\s*")
+
+
+def _as_said(text: str) -> str:
+    """A piece's words as read: without its bullet or number, case and spacing."""
+    return " ".join(_PIECE_MARK.sub("", text).casefold().split())
+
+
+def _only_heading(piece: Piece, source: Source) -> bool:
+    return bool(source.section) and _as_said(piece.text) == _as_said(source.section[-1])
 
 
 def _sentence_rows(chosen: Sequence[tuple[Piece, Source]], manifest: Manifest | None, first: int = 1
@@ -735,7 +752,8 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     for piece, source in pieces[1:]:
         if len(chosen) >= policy.card_sentences + wanted + policy.card_preceding:
             break
-        if (piece.score >= top.score - policy.sentence_margin and piece.text not in {p.text for p, _ in chosen}
+        if (piece.score >= top.score - policy.sentence_margin and not _only_heading(piece, source)
+                and _as_said(piece.text) not in {_as_said(p.text) for p, _ in chosen}
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
     rows, cited = _sentence_rows(chosen, manifest)
