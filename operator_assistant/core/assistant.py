@@ -30,7 +30,7 @@ from operator_assistant.core.answer.evidence import (
     stored_calibration,
     unfamiliar_terms,
 )
-from operator_assistant.core.answer.followup import search_query
+from operator_assistant.core.answer.followup import OWN_SUBJECT_WORDS, own_words, search_query
 from operator_assistant.core.answer.lookup import Lookup, NotListed
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import (
@@ -174,6 +174,7 @@ class Assistant:
             unnumbered = self._absent_reference(query, sources) if found is None else ""
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.query_identifiers(query)
+                vector = self._card_vector(question, query, vector)
                 found = (self.lookup.by_symptom(question, vector, sources)
                          or self.cards.build(question, query, sources, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered
@@ -280,6 +281,15 @@ class Assistant:
         docs = {d.doc_id: d for d in manifest.documents(list({c.doc_id for c in chunks.values()}))}
         return {i: Source(0, i, docs[c.doc_id].title, docs[c.doc_id].source, c.section, c.pages, c.start, c.end,
                           c.text, 0.0) for i, c in chunks.items() if c.doc_id in docs}
+
+    def _card_vector(self, question: str, query: str, vector: np.ndarray) -> np.ndarray:
+        """What the card's pieces are ranked against. A follow-up is searched for with the question before
+        it (`query`); one that says in words of its own what it asks ("And the quick rule for fiber rope if
+        no table is handy?") is answered by the piece closest to it, not to the question before. One that
+        leans on it ("And with forced lubrication?") keeps the search text's vector."""
+        if query == question or own_words(question) < OWN_SUBJECT_WORDS:
+            return vector
+        return self.engine.embedder.embed_query(question)
 
     def _naming_card(self, key: str, question: str, query: str, sources: Sequence[Source], vector: np.ndarray,
                      identifiers: Sequence[str], all_revisions: bool = False) -> tuple[Found | NotListed | None, str]:

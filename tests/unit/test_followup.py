@@ -99,3 +99,13 @@ def test_threshold_refuses_unanswerable_within_the_false_refusal_budget():
     # when the two overlap, at most 5% of answerable questions are refused
     t = choose_threshold(answerable, [0.7, 0.8])
     assert sum(a < t for a in answerable) <= 2
+
+
+def test_a_follow_up_names_what_it_asks_in_words_of_its_own_or_leans_on_the_one_before():
+    from operator_assistant.core.answer.followup import OWN_SUBJECT_WORDS, own_words
+
+    # its card is ranked against its own words where it has enough of them (Assistant._card_vector)
+    assert own_words("And the quick rule for fiber rope if no table is handy?") >= OWN_SUBJECT_WORDS
+    assert own_words("And with forced lubrication?") < OWN_SUBJECT_WORDS
+    assert own_words("What about the high alarm?") == 0
+    assert own_words("And for B-2?") == 0  # a tag replaces the one before; what is asked is still the earlier

@@ -51,7 +51,7 @@ _GENERIC = frozenset(stem for word in _GENERIC_WORDS for stem in tokenize(word))
 # weekly generator exercise and how long does it run?"): "can it be switched off during
 # maintenance?" and "how long must it sit before flushing?" lean on the question before.
 # Measured on tests/data/followups.jsonl and the answer sets' questions (BENCHMARKS.md, issue 25).
-_OWN_SUBJECT_WORDS = 3
+OWN_SUBJECT_WORDS = _OWN_SUBJECT_WORDS = 3
 # "the same" followed by one of these is a pronoun for what the question before asked about.
 _SAME_AS_PRONOUN = frozenset("apply applies hold holds go goes thing true again".split())
 
@@ -74,6 +74,11 @@ def _subject_words(words: list[str]) -> int:
         elif len(word) > 1:  # not the "s" of "what's"
             count += sum(stem not in _GENERIC for stem in tokenize(word))
     return count
+
+
+def own_words(question: str) -> int:
+    """How many words of a subject a question names in plain words, identifiers left out."""
+    return _subject_words([w for w in raw_tokens(question) if not _is_identifier(w)])
 
 
 def _points_back(words: list[str], previous: str | None) -> bool:
