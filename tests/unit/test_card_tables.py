@@ -255,3 +255,41 @@ def test_a_sentence_card_shows_a_sentence_once_and_no_bare_heading():
     found = sentence_card(pieces)
     assert found is not None
     assert [c.text for row in found.card.rows for c in row] == [said, "Wash vehicles with water only."]
+
+
+BLEACH = [["Volume of Water", "Amount of 6% Bleach to Add"], ["1 gallon", "8 drops"], ["2 gallons", "16 drops"],
+          ["4 gallons", "1/3 tsp"], ["8 gallons", "2/3 tsp"]]
+
+
+def test_rows_named_only_by_a_shared_word_give_way_to_a_sentence_that_holds_more_of_the_question():
+    from operator_assistant.core.answer.sentences import Piece
+
+    question = "How much of that chlorine solution goes into 12.5 gallons?"
+    text = "This is about the same as adding 1 pint (16 ounces) of the chlorine solution to 12.5 gallons of water."
+    sentence = (Piece(0, len(text), text, 0.9, False, False), replace(SOURCE, start=50_000, end=51_000))
+    assert table_card(question, question, [(SOURCE, record(BLEACH), True)], sentence) is None
+    # a row the question names by its figure still answers
+    asked = "How much bleach goes into 4 gallons of water?"
+    found = table_card(asked, asked, [(SOURCE, record(BLEACH), True)], sentence)
+    assert found is not None and [found[1].table.rows[r][0].text for r in found[2]] == ["4 gallons"]
+
+
+def test_a_list_item_too_long_to_show_whole_shows_its_first_sentence_and_the_ones_that_answer():
+    from operator_assistant.core.answer.card import _item_in_part, _text_at
+
+    item = ("\u2022 Granular calcium hypochlorite. The first step is to make a chlorine solution. Add one heaping "
+            "teaspoon of HTH to two gallons of water. This is about the same as adding 1 pint (16 ounces) of the "
+            "chlorine solution to 12.5 gallons of water. If the taste is too strong, let it stand.")
+    lines = lines_of(item)
+    start = item.index("This is")
+    end = item.index("If the") - 1
+    spans = _item_in_part((0, len(item)), start, end, lines)
+    assert [_text_at(lines, *s).strip() for s in spans] == [
+        "\u2022 Granular calcium hypochlorite.",
+        "This is about the same as adding 1 pint (16 ounces) of the chlorine solution to 12.5 gallons of water. "
+        "If the taste is too strong, let it stand."]
+    # the answer is the item's first sentence (its number is not a sentence): it and the one after it
+    step = "3. Monitor the magnet supply voltage. Set points are 18 and 23 volts. Monitoring uses a 4 to 20 mA signal."
+    lines = lines_of(step)
+    (span,) = _item_in_part((0, len(step)), 0, step.index(" Set"), lines)
+    assert _text_at(lines, *span).strip() == "3. Monitor the magnet supply voltage. Set points are 18 and 23 volts."

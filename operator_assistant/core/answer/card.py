@@ -304,6 +304,11 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
+        if (how == 1 and piece_row is None and _unexplained(question, table, rows) > piece_unexplained
+                and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
+            # rows named only by a word they share with the question ("gallons"), and a sentence found holds
+            # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table
+            continue
         if not in_passage and not (how >= 1 and level == 2
                                    and _unexplained(question, table, rows) <= policy.table_outside_unexplained
                                    and _unexplained(question, table, rows) < piece_unexplained):
@@ -622,11 +627,32 @@ def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]],
             first += 1  # the item before goes first: the ones after carry the answer on
         else:
             last -= 1
-    spans = ([lead] if lead else []) + items[first:last]
+    shown = items[first:last]
+    if at >= 0 and last - first == 1 and words(items[at]) > policy.item_words:
+        shown = _item_in_part(items[at], top_source.start + top.start, top_source.start + top.end, lines)
+    spans = ([lead] if lead else []) + shown
     cited = _span_source(top_source, 1, lines, spans[0][0], spans[-1][1], manifest)
     cells = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in spans)
     title = top_source.section[-1] if top_source.section else top_source.document
     return Found(Card(SENTENCES, title, cells, part=_part("item", first, last, len(items))), [cited])
+
+
+def _item_in_part(item: tuple[int, int], start: int, end: int, lines: Sequence[tuple[int, str]]
+                  ) -> list[tuple[int, int]]:
+    """A list item too long to show whole, whose answer is a sentence of it ([start, end)): its first
+    sentence, which names it ("Granular calcium hypochlorite."), then that sentence and the one after it,
+    which may carry it on ("If the water is cloudy, add 10 drops"); where the answer is the first sentence,
+    it and the one after it."""
+    text = _text_at(lines, *item)
+    mark = _PIECE_MARK.match(text)  # "3. " is no sentence of its own
+    stops = [item[0] + m.end() for m in _SENTENCE_STOP.finditer(text) if not mark or m.start() >= mark.end()]
+    head_end = next((at for at in stops if at > item[0]), item[1])
+    if start < head_end:
+        after = next((at for at in stops if at > head_end), item[1])
+        return [(item[0], after)]
+    following = next((at for at in stops if at >= end), item[1])  # where the sentence after it starts
+    after = next((at for at in stops if at > following), item[1])  # and where that one ends
+    return [(item[0], head_end), (start, min(after, item[1]))]
 
 
 def _whole_at_edges(piece: Piece, source: Source, lines: Sequence[tuple[int, str]]) -> tuple[int, int]:

@@ -62,6 +62,9 @@ class AnswerPolicy:
     # the items left out are named in `Card.part`.
     list_items: int = 4
     list_words: int = 60
+    # A list item longer than this is shown in part, its first sentence and the two that answer; a
+    # shorter one whole, however far past list_words (its lettered sub-items may all be the answer)
+    item_words: int = 150
     # Sentences shown before the best one when it opens with "This", "It", "They": what it speaks of.
     card_preceding: int = 1
     # A table column counts as asked for when the question shares a word with its header;
