@@ -44,3 +44,11 @@ def test_whats_is_what_is():
     pieces = ["Section", "To Convert From", "pound per gallon"]
     assert missing_answer("What's the factor to convert grains per gallon to mg/L?", pieces) == NO_FIGURE
     assert missing_answer("What\u2019s the factor to convert grains per gallon to mg/L?", pieces) == NO_FIGURE
+
+
+def test_codes_tags_and_references_are_no_amount():
+    pieces = ["CHIT\u20101. Describe the quantitative limitations of the starch/iodine test.",
+              "See Table 1-1 and step 2 of section 7.0 for PD131."]
+    assert missing_answer("What starch-iodine test reading shows the residual is too high?", pieces) == NO_FIGURE
+    assert missing_answer("What reading shows the residual is too high?", ["Above 0.5 mg/L (CHIT-1)."]) == ""
+    assert missing_answer("What is the PT-101 high alarm setpoint?", ["PT-101 high alarm: 10mA"]) == ""

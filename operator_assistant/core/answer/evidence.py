@@ -176,6 +176,11 @@ _AMOUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|t
                            r"daily|weekly|monthly|quarterly|annually|yearly|hourly|annual|every|each)\b", re.IGNORECASE)
 # what numbers a piece is, not what it says: "3.", "(b)", "•" at its start
 _PIECE_MARK = re.compile(r"^\s*(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]|\(?[A-Za-z][.)]|[\u2022*\u2013-])\s+")
+# figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
+# "step 2", "section 7.0")
+_NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
+                            r"\b(?:tables?|figures?|fig\.|sections?|steps?|pages?|items?|chapters?|appendix|parts?|"
+                            r"paragraphs?|no\.|tab\.|chap\.)\s*\d[\d.\-]*", re.IGNORECASE)
 _ASKS_COLOUR = re.compile(r"\b(what|which) colou?rs?\b", re.IGNORECASE)
 _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|black|grey|gray|brown|pink|magenta|cyan|"
                       r"amber|silver|gold)\b", re.IGNORECASE)
@@ -183,10 +188,11 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
 
 def missing_answer(question: str, pieces: Sequence[str]) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
-    it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)") and the
-    section number in the card's title say nothing of the amount, so neither counts."""
+    it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section
+    number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount."""
     said = "\n".join(_PIECE_MARK.sub("", piece) for piece in pieces)
-    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in said) or _AMOUNT_WORDS.search(said)):
+    amounts = _NAMING_FIGURE.sub(" ", said)
+    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or _AMOUNT_WORDS.search(amounts)):
         return "The closest passages give no figure for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
