@@ -26,6 +26,7 @@ from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
+    PIECE_MARK,
     Piece,
     asks_prohibition,
     asks_value,
@@ -644,7 +645,7 @@ def _item_in_part(item: tuple[int, int], start: int, end: int, lines: Sequence[t
     which may carry it on ("If the water is cloudy, add 10 drops"); where the answer is the first sentence,
     it and the one after it."""
     text = _text_at(lines, *item)
-    mark = _PIECE_MARK.match(text)  # "3. " is no sentence of its own
+    mark = PIECE_MARK.match(text)  # "3. " is no sentence of its own
     stops = [item[0] + m.end() for m in _SENTENCE_STOP.finditer(text) if not mark or m.start() >= mark.end()]
     head_end = next((at for at in stops if at > item[0]), item[1])
     if start < head_end:
@@ -708,12 +709,9 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
     return Found(replace(listed.card, rows=listed.card.rows + tuple(rows)), [*listed.sources, *cited])
 
 
-_PIECE_MARK = re.compile(r"^\s*(?:[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7*-]|\(?(?:\d{1,2}|[a-z])[.)])\s*")
-
-
 def _as_said(text: str) -> str:
     """A piece's words as read: without its bullet or number, case and spacing."""
-    return " ".join(_PIECE_MARK.sub("", text).casefold().split())
+    return " ".join(PIECE_MARK.sub("", text).casefold().split())
 
 
 def _only_heading(piece: Piece, source: Source) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
-from operator_assistant.core.answer.sentences import pieces_as_read
+from operator_assistant.core.answer.sentences import PIECE_MARK, pieces_as_read
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
 from operator_assistant.core.tokenize import tokenize
@@ -174,8 +174,6 @@ _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far
 _AMOUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
                            r"thirty|forty|fifty|sixty|hundred|thousand|dozen|half|quarter|few|several|once|twice|"
                            r"daily|weekly|monthly|quarterly|annually|yearly|hourly|annual|every|each)\b", re.IGNORECASE)
-# what numbers a piece is, not what it says: "3.", "(b)", "•" at its start
-_PIECE_MARK = re.compile(r"^\s*(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]|\(?[A-Za-z][.)]|[\u2022*\u2013-])\s+")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
 # "step 2", "section 7.0")
 _NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
@@ -190,7 +188,7 @@ def missing_answer(question: str, pieces: Sequence[str]) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
     it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section
     number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount."""
-    said = "\n".join(_PIECE_MARK.sub("", piece) for piece in pieces)
+    said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces)
     amounts = _NAMING_FIGURE.sub(" ", said)
     if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or _AMOUNT_WORDS.search(amounts)):
         return "The closest passages give no figure for this."

@@ -51,7 +51,7 @@ _GENERIC = frozenset(stem for word in _GENERIC_WORDS for stem in tokenize(word))
 # weekly generator exercise and how long does it run?"): "can it be switched off during
 # maintenance?" and "how long must it sit before flushing?" lean on the question before.
 # Measured on tests/data/followups.jsonl and the answer sets' questions (BENCHMARKS.md, issue 25).
-OWN_SUBJECT_WORDS = _OWN_SUBJECT_WORDS = 3
+OWN_SUBJECT_WORDS = 3
 # "the same" followed by one of these is a pronoun for what the question before asked about.
 _SAME_AS_PRONOUN = frozenset("apply applies hold holds go goes thing true again".split())
 
@@ -70,7 +70,7 @@ def _subject_words(words: list[str]) -> int:
     count = 0
     for word in words:
         if _is_identifier(word):
-            count += _OWN_SUBJECT_WORDS
+            count += OWN_SUBJECT_WORDS
         elif len(word) > 1:  # not the "s" of "what's"
             count += sum(stem not in _GENERIC for stem in tokenize(word))
     return count
@@ -105,7 +105,7 @@ def _points_back(words: list[str], previous: str | None) -> bool:
                 phrase.append(w)
             if not phrase:
                 return True
-            if (word in _DISTAL and _subject_words(phrase) < _OWN_SUBJECT_WORDS
+            if (word in _DISTAL and _subject_words(phrase) < OWN_SUBJECT_WORDS
                     and earlier.intersection(tokenize(" ".join(phrase)))):
                 return True
     return False
@@ -132,14 +132,14 @@ def is_follow_up(question: str, previous: str | None = None) -> bool:
     words = raw_tokens(question)
     if _points_back(words, previous):
         return True
-    if _subject_words(words) >= _OWN_SUBJECT_WORDS:
+    if _subject_words(words) >= OWN_SUBJECT_WORDS:
         return False
     pronouns = [i for i, w in enumerate(words) if w.casefold() in _PRONOUNS or w.casefold() in _DEMONSTRATIVES]
     if not pronouns:  # "in what order?", "what is the low alarm?"; "how do I reset the VFD?" names its subject
         return _subject_words(words) == 0
     # a pronoun after a subject of two words reads as that subject ("... the weekly generator exercise
     # and how long does it run?"); before it, or with one word, it leans on the question before
-    return _subject_words(words[:pronouns[0]]) < _OWN_SUBJECT_WORDS - 1
+    return _subject_words(words[:pronouns[0]]) < OWN_SUBJECT_WORDS - 1
 
 
 def search_query(question: str, previous: str | None) -> str:

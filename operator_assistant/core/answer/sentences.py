@@ -26,6 +26,9 @@ from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 # Whether a piece ends its sentence (for joining wrapped lines); the cutting is `sentences`'.
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\)?\"?$")
+# What numbers or marks a piece, not what it says: "3. ", "(b) ", "a) ", a bullet; a figure that opens a
+# piece ("3.5 mg/L") is none, so a number or letter needs a space after it
+PIECE_MARK = re.compile(r"^\s*(?:[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7*-]\s*|\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z])[.)]\s+)")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
