@@ -296,23 +296,24 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if piece_row is not None and not rows:
             rows = [piece_row]
             columns, level = _columns(table, query, named, rows)
+        unexplained = _unexplained(question, table, rows)
         # Named by tag and asked for a value, or asked what the tag is ("What does CL2-ALM-03 mean?")
         # unless a sentence elsewhere names the tag and is closer to the question.
-        answers_all = level >= 1 or _unexplained(question, table, rows) <= 1
+        answers_all = level >= 1 or unexplained <= 1
         sentence_first = best_piece is not None and best_piece[0].names_question and piece_row is None
         by_tag = how == 2 and (level >= 1 or (answers_all and not sentence_first))
         if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
-        if (how == 1 and piece_row is None and _unexplained(question, table, rows) > piece_unexplained
+        if (how == 1 and piece_row is None and unexplained > piece_unexplained
                 and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
             # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table
             continue
         if not in_passage and not (how >= 1 and level == 2
-                                   and _unexplained(question, table, rows) <= policy.table_outside_unexplained
-                                   and _unexplained(question, table, rows) < piece_unexplained):
+                                   and unexplained <= policy.table_outside_unexplained
+                                   and unexplained < piece_unexplained):
             # a table outside the passages found must be named by row and column, and hold the question, and
             # hold more of it than the best sentence found does ("new distribution system ... more than 20
             # percent" is that sentence, not a reporting table that says "percent" and "systems")
@@ -321,7 +322,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             source = replace(source, section=record.section, start=table.start, end=table.end)
         # of tables named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not
         # "kilopascal" alone) before the one ranked first
-        key = (piece_row is not None and piece_row in rows, how, level, -_unexplained(question, table, rows), -rank)
+        key = (piece_row is not None and piece_row in rows, how, level, -unexplained, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
