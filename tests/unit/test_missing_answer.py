@@ -52,3 +52,10 @@ def test_codes_tags_and_references_are_no_amount():
     assert missing_answer("What starch-iodine test reading shows the residual is too high?", pieces) == NO_FIGURE
     assert missing_answer("What reading shows the residual is too high?", ["Above 0.5 mg/L (CHIT-1)."]) == ""
     assert missing_answer("What is the PT-101 high alarm setpoint?", ["PT-101 high alarm: 10mA"]) == ""
+
+
+def test_how_many_asks_for_a_count_not_how_often():
+    pieces = ["The training included the following elements.", "Annual refresher training is given every spring."]
+    assert missing_answer("How many years do we keep training records?", pieces) == NO_FIGURE
+    assert missing_answer("How many tabs is setup split into?", ["It is broken up into five tabs."]) == ""
+    assert missing_answer("How often is the refresher given?", pieces) == ""

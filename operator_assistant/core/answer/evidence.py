@@ -174,6 +174,10 @@ _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far
 _AMOUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
                            r"thirty|forty|fifty|sixty|hundred|thousand|dozen|half|quarter|few|several|once|twice|"
                            r"daily|weekly|monthly|quarterly|annually|yearly|hourly|annual|every|each)\b", re.IGNORECASE)
+# "how many" asks for a count: "annual" or "every" answers how often, not how many years
+_ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_COUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                          r"thirty|forty|fifty|sixty|hundred|thousand|dozen|few|several|single|both)\b", re.IGNORECASE)
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
 # "step 2", "section 7.0")
 _NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
@@ -190,7 +194,8 @@ def missing_answer(question: str, pieces: Sequence[str]) -> str:
     number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount."""
     said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces)
     amounts = _NAMING_FIGURE.sub(" ", said)
-    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or _AMOUNT_WORDS.search(amounts)):
+    in_words = (_COUNT_WORDS if _ASKS_COUNT.search(question) else _AMOUNT_WORDS).search(amounts)
+    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or in_words):
         return "The closest passages give no figure for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
