@@ -36,6 +36,7 @@ from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import (
     PROCEDURE,
     REFUSAL,
+    TABLE,
     Answer,
     Answered,
     Card,
@@ -188,7 +189,8 @@ class Assistant:
         reason = (not_listed.reason if not_listed else
                   f"No indexed document has a section numbered {unnumbered}." if unnumbered else
                   f"No passage found names {missing}." if missing else
-                  missing_answer(question, [c.text for row in found.card.rows for c in row]) if found else "")
+                  missing_answer(question, [c.text for row in found.card.rows for c in row],
+                                 table=found.card.kind == TABLE) if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)

@@ -59,3 +59,10 @@ def test_how_many_asks_for_a_count_not_how_often():
     assert missing_answer("How many years do we keep training records?", pieces) == NO_FIGURE
     assert missing_answer("How many tabs is setup split into?", ["It is broken up into five tabs."]) == ""
     assert missing_answer("How often is the refresher given?", pieces) == ""
+
+
+def test_in_a_table_card_a_tag_is_a_value_the_question_asked_for():
+    # "Which pressure transmitter reads it, and what is the trip setpoint?" half answered by the Transmitter column
+    cells = ["B-2", "PT-2102", "psi"]
+    assert missing_answer("Which transmitter reads it, and what is the trip setpoint?", cells, table=True) == ""
+    assert missing_answer("What is the trip setpoint?", ["Section", "To Convert From", "pound"], table=True) == NO_FIGURE

@@ -188,12 +188,14 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
                       r"amber|silver|gold)\b", re.IGNORECASE)
 
 
-def missing_answer(question: str, pieces: Sequence[str]) -> str:
+def missing_answer(question: str, pieces: Sequence[str], table: bool = False) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
     it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section
-    number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount."""
+    number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount.
+    In a `table` card the cells are the row's values, a tag among them ("Which transmitter reads it, and
+    what is the trip setpoint?" is half answered by PT-2102), so there a tag's figure counts."""
     said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces)
-    amounts = _NAMING_FIGURE.sub(" ", said)
+    amounts = said if table else _NAMING_FIGURE.sub(" ", said)
     in_words = (_COUNT_WORDS if _ASKS_COUNT.search(question) else _AMOUNT_WORDS).search(amounts)
     if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or in_words):
         return "The closest passages give no figure for this."
