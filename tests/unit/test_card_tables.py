@@ -293,3 +293,15 @@ def test_a_list_item_too_long_to_show_whole_shows_its_first_sentence_and_the_one
     lines = lines_of(step)
     (span,) = _item_in_part((0, len(step)), 0, step.index(" Set"), lines)
     assert _text_at(lines, *span).strip() == "3. Monitor the magnet supply voltage. Set points are 18 and 23 volts."
+
+
+ALARMS = [["Pump", "Transmitter", "Low alarm", "High alarm", "High-high trip", "Unit"],
+          ["B-1", "PT-2101", "64", "116", "125", "psi"], ["B-2", "PT-2102", "66", "118", "127", "psi"]]
+
+
+def test_a_generic_word_one_column_alone_holds_names_that_column():
+    # "trip" is only in "High-high trip": with "transmitter" it names two columns, and both are shown
+    assert pick("Which pressure transmitter reads B-2, and what is the trip setpoint?", ALARMS) == [
+        ["B-2", "PT-2102", "127", "psi"]]
+    # "alarm" is in two headers: it names neither alone, so every value column stays
+    assert pick("What are the B-2 alarm thresholds?", ALARMS) == [["B-2", "PT-2102", "66", "118", "127", "psi"]]

@@ -244,10 +244,14 @@ def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
     """(columns to show, how specifically the question asked for them: 2 by name, 1 generic, 0 not at all)."""
     words = set(tokenize(question))
-    scores = []
-    for name in table.names:
-        head_words = set(tokenize(name))
-        scores.append(2 * len((head_words - _GENERIC) & words) + len(head_words & _GENERIC & words))
+    heads = [set(tokenize(name)) for name in table.names]
+    # where the question names a column by name, a generic word that one column alone holds names that one
+    # too: "Which transmitter reads it, and what is the trip setpoint?" asks for "High-high trip" beside
+    # "Transmitter" ("alarm" is in both "Low alarm" and "High alarm"); alone, "setpoint" leaves every column
+    named = any((head - _GENERIC) & words for head in heads[1:])
+    alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1} if named else set()
+    scores = [2 * len((head - _GENERIC | head & alone) & words) + len((head & _GENERIC & words) - alone)
+              for head in heads]
     specific = max(scores[1:], default=0) >= 2
     if specific:
         chosen = [n for n in range(1, len(scores)) if scores[n] == max(scores[1:])]
