@@ -248,8 +248,8 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
     # where the question names a column by name, a generic word that one column alone holds names that one
     # too: "Which transmitter reads it, and what is the trip setpoint?" asks for "High-high trip" beside
     # "Transmitter" ("alarm" is in both "Low alarm" and "High alarm"); alone, "setpoint" leaves every column
-    named = any((head - _GENERIC) & words for head in heads[1:])
-    alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1} if named else set()
+    by_name = any((head - _GENERIC) & words for head in heads[1:])
+    alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1} if by_name else set()
     scores = [2 * len((head - _GENERIC | head & alone) & words) + len((head & _GENERIC & words) - alone)
               for head in heads]
     specific = max(scores[1:], default=0) >= 2
