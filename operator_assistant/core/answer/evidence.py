@@ -170,14 +170,20 @@ _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far
                           r"(?:at|below|above)\s+what\b|(?:what|which)\s+(?:minimum|maximum|min|max)\b|"
                           r"what(?:['\u2019]s|\s+(?:is|are|should|must|does))?\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
                           rf"{_QUANTITY}\b)", re.IGNORECASE)
-# an amount in words: "five tabs", "a few drips per minute", "inspect weekly", "once a year"
-_AMOUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-                           r"thirty|forty|fifty|sixty|hundred|thousand|dozen|half|quarter|few|several|once|twice|"
-                           r"daily|weekly|monthly|quarterly|annually|yearly|hourly|annual|every|each)\b", re.IGNORECASE)
-# "how many" asks for a count: "annual" or "every" answers how often, not how many years
+# an amount in words: "five tabs", "a few drips per minute", "inspect weekly", "once a year"; "how many" asks
+# for a count, which "annual" or "every" is not (it answers how often, not how many years)
+_NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
+                 "sixty hundred thousand dozen few several")
+
+
+def _words_re(words: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{'|'.join(words.split())})\b", re.IGNORECASE)
+
+
+_AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} half quarter once twice daily weekly monthly quarterly annually yearly "
+                          "hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_COUNT_WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-                          r"thirty|forty|fifty|sixty|hundred|thousand|dozen|few|several|single|both)\b", re.IGNORECASE)
+_COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
 # "step 2", "section 7.0")
 _NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
