@@ -489,7 +489,10 @@ class Lookup:
         shares = [len(words & _stems(r.entry.key.text)) / max(1, len(_stems(r.entry.key.text))) for r in records]
         total = [float(s) + self.policy.symptom_word_weight * w for s, w in zip(scores, shares)]
         best = int(np.argmax(total))
-        if scores[best] < self.policy.symptom_min_cosine and total[best] < self.policy.symptom_min_total:
+        runner_up = max((t for n, t in enumerate(total) if n != best), default=0.0)
+        alone = (total[best] >= self.policy.symptom_alone_total
+                 and total[best] - runner_up >= self.policy.symptom_alone_margin)
+        if scores[best] < self.policy.symptom_min_cosine and total[best] < self.policy.symptom_min_total and not alone:
             return None
         # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
         # change" from "high conductivity at both cells" no better than by chance

@@ -96,6 +96,11 @@ class AnswerPolicy:
     # columns in two or three words ("Lubricant leaks"), which MiniLM puts at 0.45-0.50 from a question
     # that describes them ("Grease is leaking out around the generator's rolling bearing").
     symptom_min_total: float = 0.55
+    # Or below both, when the best symptom of those found stands this far above the next and reaches the
+    # floor: "won't build up any field when we start it" is nearest "Malfunction during start-up" at 0.45,
+    # every other symptom of the manual 0.22 or more below it. Fitted on two tune rows (p2-042, p2-047).
+    symptom_alone_total: float = 0.4
+    symptom_alone_margin: float = 0.2
     # A second row of the same list within this much of the best is shown under it.
     symptom_tie: float = 0.02
 
