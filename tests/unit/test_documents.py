@@ -318,6 +318,26 @@ def test_a_pdf_without_outline_takes_bold_and_numbered_lines_that_read_as_headin
                              (2, "2.2 Permit Duration"), (1, "3 RESCUE")]
 
 
+def test_a_numbered_pdf_heading_wrapped_onto_a_line_of_its_own_type_is_one_heading(tmp_path: Path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    body = "Check the exciter wiring and the regulator settings before the machine is started again. " * 2
+    lines = [("B", "9.4 Thermal performance"), ("", body),
+             ("B", "9.5 Electrical performance and excitation system of"), ("B", "generators"), ("", body),
+             ("B", "Look for other sources of water in and around your"), ("", "home before you enter the space.")]
+    pdf.add_page()
+    for style, text in lines:
+        pdf.set_font("Helvetica", style, 13 if style else 11)  # headings set larger, as the generator manual's
+        pdf.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "wrapped-heading.pdf"
+    pdf.output(str(path))
+    # the wrapped line starts in lower case, which alone would make the first a bold lead-in sentence; a
+    # lead-in whose next line is body type still is one
+    assert headings(load_document(path)) == [(2, "9.4 Thermal performance"),
+                                             (2, "9.5 Electrical performance and excitation system of generators")]
+
+
 def test_a_pdf_title_that_is_a_file_name_gives_way_to_the_cover(tmp_path: Path):
     path = make_pdf(tmp_path / "c.pdf", [[("CONFINED SPACE", 16), ("PROGRAM", 16), ("Scope of this program.", 10)]],
                     title="CONFIND1.PDF")

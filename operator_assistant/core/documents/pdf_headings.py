@@ -86,6 +86,7 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
     for page, again in zip(pages, repeated):
         levels: dict[int, int] = {}
         refused = -2  # the last line set like a heading that was refused: the next line may go on with it
+        wraps_on = -1  # the line a numbered heading wraps onto
         for k, line in enumerate(page):
             if k in again or not line.size:
                 continue
@@ -104,6 +105,13 @@ def heading_levels(pages: Sequence[Sequence[Line]], repeated: Sequence[set[int]]
             after = page[k + 1].text if k + 1 < len(page) else ""
             goes_on = (refused == k - 1 and (page[k - 1].size, page[k - 1].bold) == (line.size, line.bold)
                        and not page[k - 1].text.endswith((".", ":", ";", "?", "!")))
+            if wraps_on == k and k - 1 in levels:  # the rest of a numbered heading ("9.5 ... system of" / "generators")
+                levels[k] = levels[k - 1]
+                continue
+            if (numbering_depth(line.text) and k + 1 < len(page) and page[k + 1].text[:1].islower()
+                    and (page[k + 1].size, page[k + 1].bold) == (line.size, line.bold)):
+                after = ""  # wrapped onto a line of its own type: that line goes on with it, not a sentence
+                wraps_on = k + 1
             if not goes_on and reads_as_heading(line.text, before, after):
                 levels[k] = min(level + max(numbering_depth(line.text) - 1, 0), 6)
             else:
