@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from operator_assistant.core.answer.card import _whole_at_edges, asked_step
+from operator_assistant.core.answer.card import _whole_at_edges, _with_what_it_introduces, asked_step
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, Source
 from operator_assistant.core.answer.sentences import Piece
 from tests.support.engines import ask, assert_cells_in_place, card_assistant
@@ -149,6 +149,22 @@ def test_a_finished_sentence_is_left_as_it_is():
     piece = Piece(0, len(passage), passage, 0.6, False, False)
     source = Source(1, "d:1", "V", "v.txt", ("V",), (), 0, len(passage), passage, 1.0)
     assert _whole_at_edges(piece, source, lines) == (0, len(passage))
+
+
+def test_a_piece_that_introduces_a_formula_is_read_with_it():
+    lines = lines_of("You can approximate the SWC of an open-link chain by using the following rule of thumb:",
+                     "SWC = 8D2", "SWC = Safe working capacity, in tons", "Example: a 3/4 inch link is\u2014",
+                     "SWC = 8D2", "", "= 4.5 tons")
+    whole = "\n".join(t for _, t in lines)
+    lead_in = lines[0][1]
+    end = _with_what_it_introduces(len(lead_in), lead_in, lines)
+    # the formula is too short to be a piece of its own; the line after it is one, and is not taken
+    assert whole[:end] == lead_in + "\nSWC = 8D2"
+    example = lines[3]
+    end = _with_what_it_introduces(example[0] + len(example[1]), example[1], lines)
+    assert whole[example[0]:end] == "Example: a 3/4 inch link is\u2014\nSWC = 8D2"  # a blank line ends it
+    said = "SWC = Safe working capacity, in tons"  # a piece that introduces nothing is left as it is
+    assert _with_what_it_introduces(lines[2][0] + len(said), said, lines) == lines[2][0] + len(said)
 
 
 STARTER = """# Motor controllers

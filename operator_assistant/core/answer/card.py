@@ -685,6 +685,28 @@ def _whole_at_edges(piece: Piece, source: Source, lines: Sequence[tuple[int, str
     return start, end
 
 
+# A line too short to be a piece of its own: a formula or a figure set on its own line ("SWC = 8D2").
+_SHORT_LINE = DEFAULT_POLICY.min_sentence_chars
+_INTRODUCES = (":", "\u2014", "\u2013")  # "... by the following rule of thumb:", "... 3/4 inch is\u2014"
+
+
+def _with_what_it_introduces(end: int, text: str, lines: Sequence[tuple[int, str]], most: int = 2) -> int:
+    """Where a piece that introduces what follows ends, with the short lines it introduces: "... the
+    following rule of thumb:" is read with "SWC = 8D2", which no piece holds (too short to be one)."""
+    if not text.rstrip().endswith(_INTRODUCES):
+        return end
+    taken = 0
+    for at, line in lines:
+        tail = at + len(line.rstrip())
+        if tail <= end:
+            continue
+        stripped = line.strip()
+        if at > end + 4 or taken >= most or not stripped or len(stripped) >= _SHORT_LINE:
+            break  # a blank line between, or a line long enough to be a piece of its own (shown as one if chosen)
+        end, taken = tail, taken + 1
+    return end
+
+
 def _overlaps(shown: Sequence[tuple[str, int, int]], piece: Piece, source: Source) -> bool:
     """Whether a piece is (part of) a span of a document already shown: passages overlap, and the
     same sentence found in two of them is shown once."""
@@ -736,6 +758,7 @@ def _sentence_rows(chosen: Sequence[tuple[Piece, Source]], manifest: Manifest | 
         if manifest is not None:
             lines = section_lines(manifest, source)
             whole_start, whole_end = _whole_at_edges(piece, source, lines)
+            whole_end = _with_what_it_introduces(whole_end, text, lines)
             text = " ".join(part for part in (_text_at(lines, whole_start, start), text, _text_at(lines, end, whole_end))
                             if part)
             start, end = whole_start, whole_end
