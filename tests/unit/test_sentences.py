@@ -2,7 +2,7 @@
 
 import pytest
 
-from operator_assistant.core.answer.sentences import asks_value, passage_sentences, ranked_pieces
+from operator_assistant.core.answer.sentences import asks_value, holds_value, passage_sentences, ranked_pieces
 
 
 def quote(text, scores, question="", identifiers=()):
@@ -175,3 +175,18 @@ def test_an_items_code_standing_as_a_sentence_goes_with_the_text_it_labels():
 ])
 def test_a_question_asks_for_a_value_when_it_asks_for_a_quantity(question, asks):
     assert asks_value(question) == asks
+
+
+@pytest.mark.parametrize("text, holds", [
+    ("Visually check the secondary containment and tank area MONTHLY and report leaks.", True),
+    ("Repeat the Who-Is every 10 seconds for the first 5 minutes.", True),
+    ("Cord sets shall be tested at intervals not to exceed 3 months.", True),
+    ("Employees shall have annual retraining.", True),
+    # a figure that says how much, not how often, is no answer to "how often"
+    ("Secondary containment for tanks must be at least 110% of tank capacity.", False),
+    ("Remove collected oil before release of rain water.", False),
+])
+def test_a_how_often_question_is_answered_by_a_frequency_not_any_figure(text, holds):
+    assert holds_value(text, "How often should someone look over the AST secondary containment?") == holds
+    # any other question for a value takes any figure the question does not give
+    assert holds_value("Secondary containment must be at least 110% of tank capacity.", "How big must the containment be?")
