@@ -190,3 +190,18 @@ def test_a_how_often_question_is_answered_by_a_frequency_not_any_figure(text, ho
     assert holds_value(text, "How often should someone look over the AST secondary containment?") == holds
     # any other question for a value takes any figure the question does not give
     assert holds_value("Secondary containment must be at least 110% of tank capacity.", "How big must the containment be?")
+
+
+def test_a_sentence_carried_over_a_page_break_is_one_piece_and_a_paragraph_break_is_not():
+    header = " " * 40  # the running header, blanked in the passage
+    text = ("After placing the rope in service, tighten the clips again immediately\n" + header + "\n\n" + header
+            + "\nafter applying the working load and at frequent intervals thereafter.\n")
+    pieces = ranked_pieces(text, [0.5] * len(passage_sentences(text)))
+    assert [p.text for p in pieces] == ["After placing the rope in service, tighten the clips again immediately "
+                                        "after applying the working load and at frequent intervals thereafter."]
+    # a Word form's items, one paragraph each in lower case: no page between them
+    form = "Declare an emergency when the water pressure falls below 20 psi\n\nentry point chlorine residual is low\n"
+    assert len(ranked_pieces(form, [0.5] * len(passage_sentences(form)))) == 2
+    # a short heading at the foot of a page, then a command in lower case: no sentence carried on
+    code = "Impact Assessment Example\n" + header + "\n\nwst sim2Impact sim2Impact_ex1.yml\n"
+    assert len(ranked_pieces(code, [0.5] * len(passage_sentences(code)))) == 2

@@ -151,20 +151,42 @@ def _column_names(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
     return ""
 
 
+# A page break between two parts of a sentence: only white space between them, a blanked running header or
+# footer among it, at most this long, after a line of a sentence that does not end.
+PAGE_GAP_CHARS = 1000
+_PAGE_GAP_WORDS = 5  # "service, tighten the clips again immediately", not a heading such as "Example 3"
+# A running header or footer blanked to spaces: a page break, not a paragraph break ("\n\n" in a Word file,
+# where a form's items start in lower case one under another)
+_BLANKED_LINE = re.compile(r"\n[ \t]+\n")
+
+
+def _across_page(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether span b carries on span a's sentence over a page break: "... tighten the clips again immediately"
+    at the foot of one page, "after applying the working load ..." at the top of the next."""
+    gap, before, after = text[a[1]:b[0]], text[slice(*a)], text[slice(*b)].lstrip()
+    return (_BLANKED_LINE.search(gap) is not None and not gap.strip() and len(gap) <= PAGE_GAP_CHARS
+            and len(before.split()) >= _PAGE_GAP_WORDS and not _ENDS_SENTENCE.search(before.rstrip())
+            and after[:1].isalpha() and after[:1].islower() and not LIST_PREFIX.match(after))
+
+
 def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[int, int]:
-    """(start, end) of the whole sentence piece i belongs to, across wrapped lines."""
+    """(start, end) of the whole sentence piece i belongs to, across wrapped lines and page breaks."""
     first = last = i
-    while (last + 1 < len(spans) and not _ENDS_SENTENCE.search(text[slice(*spans[last])])
-           and _same_block(text, spans[last], spans[last + 1])
-           and (_carries_on(text[slice(*spans[last + 1])])
-                or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])])))):
+    while last + 1 < len(spans) and (
+            _across_page(text, spans[last], spans[last + 1])
+            or (not _ENDS_SENTENCE.search(text[slice(*spans[last])])
+                and _same_block(text, spans[last], spans[last + 1])
+                and (_carries_on(text[slice(*spans[last + 1])])
+                     or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])]))))):
         last += 1
-    while (first > 0 and (text[spans[first][0]].islower() or text[spans[first][0]] in _NO_OPENING
-                          or _sentence_tail(text[slice(*spans[first])])
-                          or _open_end(text[slice(*spans[first - 1])]))
-           and not LIST_PREFIX.match(text[slice(*spans[first])])
-           and _same_block(text, spans[first - 1], spans[first])
-           and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])):
+    while first > 0 and (
+            _across_page(text, spans[first - 1], spans[first])
+            or ((text[spans[first][0]].islower() or text[spans[first][0]] in _NO_OPENING
+                 or _sentence_tail(text[slice(*spans[first])])
+                 or _open_end(text[slice(*spans[first - 1])]))
+                and not LIST_PREFIX.match(text[slice(*spans[first])])
+                and _same_block(text, spans[first - 1], spans[first])
+                and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])]))):
         first -= 1
     return spans[first][0], spans[last][1]
 
