@@ -165,6 +165,10 @@ def test_a_piece_that_introduces_a_formula_is_read_with_it():
     assert whole[example[0]:end] == "Example: a 3/4 inch link is\u2014\nSWC = 8D2"  # a blank line ends it
     said = "SWC = Safe working capacity, in tons"  # a piece that introduces nothing is left as it is
     assert _with_what_it_introduces(lines[2][0] + len(said), said, lines) == lines[2][0] + len(said)
+    # the items of a list, or more short lines than a row takes, are left to the list: no item left out unmarked
+    for items in (["- Information", "- Urgent", "- Critical", "- Life safety"], ["Information", "Urgent", "Critical"]):
+        lines = lines_of("The colour of the icon will indicate the severity of the alarm:", *items)
+        assert _with_what_it_introduces(len(lines[0][1]), lines[0][1], lines) == len(lines[0][1])
 
 
 STARTER = """# Motor controllers

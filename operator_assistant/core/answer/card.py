@@ -692,19 +692,24 @@ _INTRODUCES = (":", "\u2014", "\u2013")  # "... by the following rule of thumb:"
 
 def _with_what_it_introduces(end: int, text: str, lines: Sequence[tuple[int, str]], most: int = 2) -> int:
     """Where a piece that introduces what follows ends, with the short lines it introduces: "... the
-    following rule of thumb:" is read with "SWC = 8D2", which no piece holds (too short to be one)."""
+    following rule of thumb:" is read with "SWC = 8D2", which no piece holds (too short to be one).
+    Only where they are all it introduces and no list: a list is shown whole or not at all."""
     if not text.rstrip().endswith(_INTRODUCES):
         return end
-    taken = 0
+    taken: list[int] = []
     for at, line in lines:
         tail = at + len(line.rstrip())
         if tail <= end:
             continue
         stripped = line.strip()
-        if at > end + 4 or taken >= most or not stripped or len(stripped) >= _SHORT_LINE:
-            break  # a blank line between, or a line long enough to be a piece of its own (shown as one if chosen)
-        end, taken = tail, taken + 1
-    return end
+        if at > (taken[-1] if taken else end) + 4 or not stripped:
+            break  # a blank line between
+        if len(stripped) >= _SHORT_LINE:
+            break  # a line long enough to be a piece of its own (shown as one if chosen)
+        if _BULLET.match(line) or _STEP.match(line) or len(taken) >= most:
+            return end  # the items of a list, or more short lines than a row takes: the list's, not a row's
+        taken.append(tail)
+    return taken[-1] if taken else end
 
 
 def _overlaps(shown: Sequence[tuple[str, int, int]], piece: Piece, source: Source) -> bool:
