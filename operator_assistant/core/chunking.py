@@ -37,7 +37,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 31: a code alone in its section is no item of a list (a figure's "2Fh (Warning)").
 # 32: a code block's fields are the document's own text ("OPS\u201027"), found in its dash-folded copy.
 # 38: a numbered PDF heading wrapped onto a second line in its own type is a heading ("9.5 ... system of" / "generators").
-CHUNKER_VERSION = 38
+# 39: a numbered running title of a PDF heads its chapter on the page it first appears ("Chapter 9 Troubleshooting").
+CHUNKER_VERSION = 39
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

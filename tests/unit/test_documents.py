@@ -338,6 +338,19 @@ def test_a_numbered_pdf_heading_wrapped_onto_a_line_of_its_own_type_is_one_headi
                                              (2, "9.5 Electrical performance and excitation system of generators")]
 
 
+def test_a_chapter_title_that_runs_at_the_head_of_its_pages_is_a_heading_where_it_first_appears(tmp_path: Path):
+    body = ("Check the exciter wiring and the regulator settings before the machine is started again.", 10)
+    pages = [[("Chapter 1 Introduction", 18), ("1.1 General", 14), body],
+             [("Chapter 2 Troubleshooting", 18), ("2.1 Mechanical performance", 14), body],
+             [("Chapter 2 Troubleshooting", 18), ("2.2 Electrical performance", 14), body],
+             [("Chapter 2 Troubleshooting", 18), ("2.3 Lubrication", 14), body]]
+    doc = load_document(make_pdf(tmp_path / "manual.pdf", pages))
+    # the running title is furniture on the pages after its first, where it heads the chapter
+    assert headings(doc) == [(1, "Chapter 1 Introduction"), (3, "1.1 General"), (1, "Chapter 2 Troubleshooting"),
+                             (3, "2.1 Mechanical performance"), (3, "2.2 Electrical performance"),
+                             (3, "2.3 Lubrication")]
+
+
 def test_a_pdf_title_that_is_a_file_name_gives_way_to_the_cover(tmp_path: Path):
     path = make_pdf(tmp_path / "c.pdf", [[("CONFINED SPACE", 16), ("PROGRAM", 16), ("Scope of this program.", 10)]],
                     title="CONFIND1.PDF")

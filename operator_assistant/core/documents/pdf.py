@@ -294,6 +294,22 @@ def _repeated(pages: list[tuple[str, list[tuple[int, int, float]]]]) -> list[set
     return [{k for k, key in enumerate(page) if key is not None and on_pages[key] >= 3} for page in keys]
 
 
+def _chapter_starts(pages: list[tuple[str, list[tuple[int, int, float]]]], furniture: set[tuple[int, int]]
+                    ) -> list[tuple[int, int]]:
+    """(page, line) where a numbered running title first appears at the top of a page: a manual that heads
+    every page of a chapter with "Chapter 9 Troubleshooting" has that line as the chapter's heading on its
+    first page, and as furniture on the rest (the section path of 9.5 is Chapter 9's, not Chapter 7's)."""
+    seen: set[str] = set()
+    found = []
+    for n, (text, lines) in enumerate(pages):
+        for k, line in enumerate(lines[:2]):
+            said = squash(text[line[0]:line[1]])
+            if (n, k) in furniture and numbering_depth(said) and said not in seen:
+                seen.add(said)
+                found.append((n, k))
+    return found
+
+
 def _line_before(lines: list[tuple[int, int, float]], k: int) -> int:
     return lines[k - 1][1] if k > 0 else -1
 
@@ -451,6 +467,10 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
     # own titles again).
     typeset = [squashed(page.text, page.lines, page.bold) for page in read]
     repeated = _repeated([(text, lines) for text, lines, _ in pages])
+    if not marks:
+        for n, k in _chapter_starts([(text, lines) for text, lines, _ in pages], furniture):
+            furniture.discard((n, k))
+            repeated[n].discard(k)
     not_headings = [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
                     for again, (text, lines, cells) in zip(repeated, pages)]
     levels = heading_levels(typeset, not_headings)
