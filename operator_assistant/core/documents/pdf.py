@@ -459,16 +459,17 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         raise DocumentError("no text layer, and OCR is not available here (a scanned PDF?)",
                             "run `operator-assistant models fetch` to install the OCR model")
 
-    furniture = _furniture([(text, lines) for text, lines, _ in pages], [page.margin for page in read])
+    text_lines = [(text, lines) for text, lines, _ in pages]
+    furniture = _furniture(text_lines, [page.margin for page in read])
     # The outline, where the PDF has one, says what the sections are; then a printed table of
     # contents; size and weight only guess: the rest of the tree where there is no outline, and
     # where there is one, the headings below the bookmark a page is in, when set in bold body type
     # ("Spur-Gear Chain Hoist" under "Types of Chain Hoists"; larger type there is the bookmarks'
     # own titles again).
     typeset = [squashed(page.text, page.lines, page.bold) for page in read]
-    repeated = _repeated([(text, lines) for text, lines, _ in pages])
+    repeated = _repeated(text_lines)
     if not marks:
-        for n, k in _chapter_starts([(text, lines) for text, lines, _ in pages], furniture):
+        for n, k in _chapter_starts(text_lines, furniture):
             furniture.discard((n, k))
             repeated[n].discard(k)
     not_headings = [again | {k for group in _tables_on_page(text, lines, cells) for k in group}  # a table row: no heading
