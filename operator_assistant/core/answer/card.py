@@ -26,6 +26,7 @@ from operator_assistant.core.answer.evidence import Evidence
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
+    MIN_SENTENCE,
     PIECE_MARK,
     Piece,
     asks_prohibition,
@@ -685,8 +686,6 @@ def _whole_at_edges(piece: Piece, source: Source, lines: Sequence[tuple[int, str
     return start, end
 
 
-# A line too short to be a piece of its own: a formula or a figure set on its own line ("SWC = 8D2").
-_SHORT_LINE = DEFAULT_POLICY.min_sentence_chars
 _INTRODUCES = (":", "\u2014", "\u2013")  # "... by the following rule of thumb:", "... 3/4 inch is\u2014"
 
 
@@ -704,7 +703,7 @@ def _with_what_it_introduces(end: int, text: str, lines: Sequence[tuple[int, str
         stripped = line.strip()
         if at > (taken[-1] if taken else end) + 4 or not stripped:
             break  # a blank line between
-        if len(stripped) >= _SHORT_LINE:
+        if len(stripped) >= MIN_SENTENCE:
             break  # a line long enough to be a piece of its own (shown as one if chosen)
         if _BULLET.match(line) or _STEP.match(line) or len(taken) >= most:
             return end  # the items of a list, or more short lines than a row takes: the list's, not a row's
