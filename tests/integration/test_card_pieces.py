@@ -52,6 +52,25 @@ Before a bulk chemical delivery is offloaded the operator shall:
 8. Close FV-220 and sign the delivery note.
 """
 
+# One section, three lettered lists, each under a numbered title: the question names which it wants.
+FILTER_BLOWER = """Filter air scour blower B-7
+
+Blower operation
+
+1. Operation:
+a. Run the blower only during a filter backwash.
+Blower air flow is set at the local panel.
+b. Review blower pressure during each backwash.
+2. Startup:
+a. OPEN the blower discharge valve at the filter gallery.
+b. START the blower at the local panel.
+c. Verify the air header pressure rises.
+3. Shutdown:
+a. STOP the blower at the local panel.
+b. Wait until the air header pressure falls to zero.
+c. CLOSE the blower discharge valve at the filter gallery.
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
@@ -59,6 +78,7 @@ def assistant(tmp_path_factory, embedder):
     (folder / "generator-g2.txt").write_text(SHUTDOWN, encoding="utf-8")
     (folder / "lockout-tags.txt").write_text(TAGS, encoding="utf-8")
     (folder / "chemical-delivery.txt").write_text(DELIVERY, encoding="utf-8")
+    (folder / "filter-blower.txt").write_text(FILTER_BLOWER, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
@@ -85,6 +105,20 @@ def test_the_first_step_is_shown_with_the_next_two(assistant):
     card = ask(assistant, "What is the first step of the G-2 generator shutdown?").card
     assert [row[0].text.split(".", 1)[0] for row in card.rows] == ["1", "2", "3"]
     assert card.part == "steps 1\u20133 of 6"
+
+
+@pytest.mark.parametrize(("question", "title", "first"), [
+    ("Shutting down blower B-7 - steps?", "Shutdown", "a. STOP the blower"),
+    ("What are the steps to start up blower B-7?", "Startup", "a. OPEN the blower discharge valve"),
+])
+def test_of_a_sections_lists_the_one_whose_title_the_question_names_and_the_card_says_which(
+        assistant, question, title, first):
+    answer = ask(assistant, question)
+    card = answer.card
+    assert card.kind == PROCEDURE
+    assert card.title.endswith(f"> {title}")
+    assert card.rows[0][0].text.startswith(first) and len(card.rows) == 3
+    assert_cells_in_place(answer)
 
 
 def test_a_list_item_is_shown_with_its_lead_in_and_no_item_is_left_out(assistant):

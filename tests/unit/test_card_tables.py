@@ -169,6 +169,20 @@ def test_a_caution_between_two_steps_does_not_end_the_list():
     assert len(steps) == 2
 
 
+def test_a_list_is_chosen_by_its_title_only_where_the_question_names_one_title_more_than_the_others():
+    from operator_assistant.core.answer.card import _asked_terms, _steps, _titled_list
+
+    assert {"startup", "shutdown"} <= _asked_terms("Start up or shutting down the fan: steps?")
+    lines = lines_of("2. Startup:", "a. OPEN the valve.", "b. START the fan.", "3. Shutdown:", "a. STOP the fan.",
+                     "b. CLOSE the valve.")
+    lists = _steps(lines)
+    assert len(lists) == 2
+    assert _titled_list(lists, lines, "How do I shut down the fan?") is lists[1]
+    assert _titled_list(lists, lines, "What are the start up steps for the fan?") is lists[0]
+    assert _titled_list(lists, lines, "How do I run the fan?") is None  # no title named: the best sentence decides
+    assert _titled_list(lists[:1], lines, "How do I start up the fan?") is None  # one list: nothing to choose
+
+
 def test_roman_sub_items_under_a_lettered_step_belong_to_it():
     from operator_assistant.core.answer.card import _steps
 

@@ -512,10 +512,55 @@ def _part(noun: str, first: int, last: int, count: int) -> str:
     return (f"{noun}s {first + 1}\u2013{last}" if last - first > 1 else f"{noun} {first + 1}") + f" of {count}"
 
 
+def _list_title(lines: Sequence[tuple[int, str]], first: int) -> str:
+    """The short line that names the list starting at `first` ("2. Startup", "3. Shutdown:"): the nearest
+    of the few lines above it that is a numbered step or ends with a colon, a heading's length, not a sentence."""
+    for _, line in reversed([(at, line) for at, line in lines if at + len(line) <= first][-_TITLE_LINES:]):
+        text = line.strip()
+        if (_STEP.match(line) or text.endswith(":")) and not text.endswith(".") and len(text.split()) <= 9:
+            return text
+    return ""
+
+
+# Lines above a list where its title may stand (a warning or a note may come between).
+_TITLE_LINES = 6
+# A step's number or letter, left off a list's title in the card's: the passage cited starts at the list.
+_STEP_LABEL = re.compile(r"^\s*(?:\((?:\d{1,2}|[a-z])\)|(?:\d{1,2}|[a-z])[.)])\s+")
+
+
+def _asked_terms(question: str) -> set[str]:
+    """The question's index terms, with two words written apart joined as a title writes them: "start up"
+    is "Startup", "shutting down" is "Shutdown" (the tokenizer drops "up" and "down" alone)."""
+    words = re.findall(r"[^\W\d_]+", question.casefold())
+    terms = set(tokenize(question))
+    for a, b in zip(words, words[1:]):
+        terms.update(tokenize((tokenize(a) or [a])[0] + b))
+    return terms
+
+
+def _titled_list(lists: Sequence[list[tuple[int, int]]], lines: Sequence[tuple[int, str]], question: str
+                 ) -> list[tuple[int, int]] | None:
+    """Of a section's several step lists, the one whose title the question names ("Shutting down ... steps?"
+    over "2. Startup:" and "3. Shutdown:"): at least half its title's words, and more than any other's."""
+    asked = _asked_terms(question)
+
+    def share(steps: list[tuple[int, int]]) -> float:
+        words = {t for t in tokenize(_list_title(lines, steps[0][0])) if not t.isdigit() and len(t) > 1}
+        return len(words & asked) / len(words) if words else 0.0
+
+    if len(lists) < 2:
+        return None
+    scored = sorted(((share(steps), n) for n, steps in enumerate(lists)), reverse=True)
+    (top, n), (second, _) = scored[0], scored[1]
+    return lists[n] if top >= 0.5 and top > second else None
+
+
 def procedure_card(question: str, best: Piece | None, best_source: Source | None, sources: Sequence[Source],
-                   manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+                   manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY,
+                   ranked: Sequence[tuple[Piece, Source]] = ()) -> Found | None:
     """The step list a how-to question asks for, whole or around its best sentence; for "what is
-    step N?" step N with the steps either side of it, marked as part of the list."""
+    step N?" step N with the steps either side of it, marked as part of the list. `ranked` are the
+    pieces best first: where the best is in no list of its section, the list of the best piece in one."""
     step = asked_step(question)
     if not _HOW.search(question) and step is None:
         return None
@@ -539,10 +584,17 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         if not lists:
             continue
         target = source.start + best.start if best is not None and source is best_source else source.start
-        # the list holding the best sentence, else the first list in the passage, else the first
-        chosen = next((s for s in lists if s[0][0] <= target <= s[-1][1]),
-                      next((s for s in lists if s[-1][1] >= source.start), lists[0]))
+        # the list holding the best sentence, else the list holding the best piece in any ("1. Operation:"
+        # items are no list of steps, "3. Shutdown:" a. to g. are), else the first in the passage, else the first
+        holding = [at for p, s in ranked if s.doc_id == source.doc_id for at in (s.start + p.start,)
+                   if any(steps[0][0] <= at <= steps[-1][1] for steps in lists)]
+        target = next((t for t in [target, *holding] if any(s[0][0] <= t <= s[-1][1] for s in lists)), target)
+        chosen = _titled_list(lists, lines, question) or next(
+            (s for s in lists if s[0][0] <= target <= s[-1][1]),
+            next((s for s in lists if s[-1][1] >= source.start), lists[0]))
         title = source.section[-1] if source.section else source.document
+        if len(lists) > 1 and (named_list := _STEP_LABEL.sub("", _list_title(lines, chosen[0][0])).rstrip(":")):
+            title = f"{title} > {named_list}"  # which of the section's lists it is
         part = ""
         if step is not None:
             first, last = _window(len(chosen), step[0] - 1, 3)
@@ -867,7 +919,7 @@ class CardBuilder:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
         pieces = self.pieces(query, query_vector, sources, identifiers)
         best, best_source = pieces[0] if pieces else (None, None)
-        found = procedure_card(question, best, best_source, sources, self.manifest, self.policy)
+        found = procedure_card(question, best, best_source, sources, self.manifest, self.policy, pieces)
         if found is not None:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of
