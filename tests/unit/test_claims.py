@@ -45,6 +45,9 @@ def test_sentence_split_handles_lists_and_decimals():
     ("Use a level switch, e.g. the LS-1. Then stop.", ["Use a level switch, e.g. the LS-1.", "Then stop."]),
     ("See Fig. 3 and start No. 2 pump. Then wait.", ["See Fig. 3 and start No. 2 pump.", "Then wait."]),
     ("The answer is no. Next.", ["The answer is no.", "Next."]),  # "no." before a word ends a sentence
+    # an exclamation inside a name (a typo, "Yahoo! mail") before a lower-case word ends nothing
+    ("a. The Manual! mode is selected, or", ["a. The Manual! mode is selected, or"]),
+    ("Stop! Then wait? yes. Next!", ["Stop!", "Then wait? yes.", "Next!"]),
 ])
 def test_no_sentence_ends_at_an_abbreviation(text, expected):
     assert [text[s:e] for s, e in sentences(text)] == expected

@@ -120,6 +120,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
             if LIST_PREFIX.fullmatch(line[start:m.end()] + " "):
                 continue  # "1." opening a step is not a sentence
             before = line[start:m.end()]
+            if before[-1] in "!?" and line[m.end():].lstrip()[:1].islower():
+                continue  # "The Manual! mode is selected": an exclamation inside a name, not an end
             if not MARKER.search(before[-8:]) and (_NO_END.search(before) or (
                     _NO_END_BEFORE_NUMBER.search(before) and line[m.end():].lstrip()[:1].isdigit())):
                 continue
