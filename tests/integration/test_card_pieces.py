@@ -71,6 +71,27 @@ b. Wait until the air header pressure falls to zero.
 c. CLOSE the blower discharge valve at the filter gallery.
 """
 
+# A numbered heading set as a paragraph of the text, as a generated manual writes it, over a lettered list.
+INTERLOCKS = """<html><head><title>Console interlocks</title></head><body>
+<h1>Console interlocks</h1>
+<h2>Mode checks</h2>
+<p>Check each mode change on the console before the reactor is run.</p>
+<p>3.1 ENTERING THE AUTO MODE</p>
+<blockquote><div><p>The Auto mode is entered if:</p>
+<ol class="loweralpha"><li><p>The AUTO mode button is pressed while in manual mode.</p></li>
+<li><p>The square wave ramp up sequence is completed.</p></li></ol></div></blockquote>
+<p>3.2 EXITING THE AUTO MODE</p>
+<blockquote><div><p>The Auto mode is exited if:</p>
+<ol class="loweralpha"><li><p>The Manual mode is selected, or</p></li>
+<li><p>Any rod is scrammed, or</p></li>
+<li><p>Any SCRAM condition exists.</p></li></ol></div></blockquote>
+<p>3.3 INITIATION OF THE AUTO MODE</p>
+<blockquote><div><ol><li><p>Power up the console and let it finish its startup sequence.</p></li>
+<li><p>Clear all SCRAM conditions and acknowledge the messages.</p></li>
+<li><p>Press the AUTO mode pushbutton.</p></li></ol></div></blockquote>
+</body></html>
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
@@ -79,6 +100,7 @@ def assistant(tmp_path_factory, embedder):
     (folder / "lockout-tags.txt").write_text(TAGS, encoding="utf-8")
     (folder / "chemical-delivery.txt").write_text(DELIVERY, encoding="utf-8")
     (folder / "filter-blower.txt").write_text(FILTER_BLOWER, encoding="utf-8")
+    (folder / "interlocks.html").write_text(INTERLOCKS, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
@@ -118,6 +140,17 @@ def test_of_a_sections_lists_the_one_whose_title_the_question_names_and_the_card
     assert card.kind == PROCEDURE
     assert card.title.endswith(f"> {title}")
     assert card.rows[0][0].text.startswith(first) and len(card.rows) == 3
+    assert_cells_in_place(answer)
+
+
+def test_a_heading_line_that_ranks_first_gives_way_to_the_list_it_heads(assistant):
+    answer = ask(assistant, "Per 3.2 of the console interlocks, what makes the console exit Auto mode?")
+    card = answer.card
+    assert card.kind == SENTENCES
+    assert [row[0].text for row in card.rows][:4] == [
+        "The Auto mode is exited if:", "a. The Manual mode is selected, or", "b. Any rod is scrammed, or",
+        "c. Any SCRAM condition exists."]
+    assert not any("EXITING" in row[0].text for row in card.rows)  # the heading names the list, no more
     assert_cells_in_place(answer)
 
 

@@ -183,6 +183,15 @@ def test_a_list_is_chosen_by_its_title_only_where_the_question_names_one_title_m
     assert _titled_list(lists[:1], lines, "How do I start up the fan?") is None  # one list: nothing to choose
 
 
+def test_a_heading_line_is_a_short_numbered_or_capitalised_line_with_no_sentence_end():
+    from operator_assistant.core.answer.card import _heading_line
+
+    assert _heading_line("3.2 EXITING THE AUTO MODE") and _heading_line("PUMP STATION ALARMS")
+    assert _heading_line("4.1 Analyzer description")
+    assert not _heading_line("The Auto mode is exited if:") and not _heading_line("3.5 mg/L is the limit.")
+    assert not _heading_line("3.5 mg/L") and not _heading_line("Open the valve slowly")
+
+
 def test_roman_sub_items_under_a_lettered_step_belong_to_it():
     from operator_assistant.core.answer.card import _steps
 

@@ -783,8 +783,8 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
         if others or piece.score < top.score - policy.sentence_margin:
             break
         # a sentence the list already shows (a manual that repeats an item in two sections), or the heading
-        # of another section, adds nothing
-        if _as_said(piece.text) in said or _only_heading(piece, source):
+        # of another section (or a contents line: "3.2 Exiting Auto Mode"), adds nothing
+        if _as_said(piece.text) in said or _only_heading(piece, source) or _heading_line(piece.text):
             continue
         if not _overlaps(shown, piece, source):
             others.append((piece, source))
@@ -837,6 +837,32 @@ def _sentence_rows(chosen: Sequence[tuple[Piece, Source]], manifest: Manifest | 
 _ENDS = re.compile(r"[.!?:;]\)?[\"\u201d]?$")
 
 
+# A heading set as a line of the text: "3.2 EXITING THE AUTO MODE", "Shutdown" (no sentence's end).
+# A number and a capital: "3.5 mg/L" is a figure.
+_NUMBERED_HEADING = re.compile(r"^\d+(?:\.\d+)*\.?\s+([^\W\d_])")
+
+
+def _heading_line(text: str) -> bool:
+    words = text.split()
+    letters = [ch for ch in text if ch.isalpha()]
+    numbered = _NUMBERED_HEADING.match(text)
+    return (0 < len(words) <= 10 and not _ENDS.search(text.rstrip())
+            and (bool(numbered and numbered.group(1).isupper()) or (bool(letters) and all(ch.isupper() for ch in letters))))
+
+
+def _under_heading(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy) -> Piece | None:
+    """Where the best piece is a heading line of its passage, the piece right under it when that scores as
+    close to the question: a heading names what the text under it says, and says nothing itself."""
+    top, top_source = pieces[0]
+    if not _heading_line(top.text):
+        return None
+    after = [p for p, s in pieces if s is top_source and p.start >= top.end]
+    under = min(after, key=lambda p: p.start, default=None)
+    if under is None or under.score < top.score - policy.sentence_margin:
+        return None
+    return under if not top_source.text[top.end:under.start].strip() else None
+
+
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
                   manifest: Manifest | None = None, named: bool = False) -> Found | None:
     """`named`: the best piece is the sub-paragraph the question names by number, and leads."""
@@ -846,6 +872,8 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     lines = section_lines(manifest, top_source) if manifest is not None else []
     if manifest is not None and lines:
         listed = _list_card(top, top_source, lines, manifest, policy, named)
+        if listed is None and (under := _under_heading(pieces, policy)) is not None:
+            listed = _list_card(under, top_source, lines, manifest, policy, named)
         if listed is not None:
             return _with_others(listed, pieces, policy, manifest)
     chosen = [pieces[0]]
