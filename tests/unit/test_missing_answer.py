@@ -66,3 +66,16 @@ def test_in_a_table_card_a_tag_is_a_value_the_question_asked_for():
     cells = ["B-2", "PT-2102", "psi"]
     assert missing_answer("Which transmitter reads it, and what is the trip setpoint?", cells, table=True) == ""
     assert missing_answer("What is the trip setpoint?", ["Section", "To Convert From", "pound"], table=True) == NO_FIGURE
+
+
+def test_a_blank_to_fill_in_is_no_value():
+    # an O&M plan template: the plant writes its own figure in the blank
+    blank = "The closest passage leaves this value blank, to be filled in (a form or template)."
+    asked = "Below what entry-point chlorine residual do we declare an emergency?"
+    assert missing_answer(asked, ["entry point chlorine residual is less than __________ ppm",
+                                  "Reported within (1) hour."]) == blank
+    # a blank beside the answer leaves the figure stated elsewhere to answer, not the blank's "(1)"
+    assert missing_answer(asked, ["Declare an emergency below 0.2 mg/L.", "Signed ____________"]) == ""
+    assert missing_answer(asked, ["Declare an emergency and call the state.", "(1) Date ____________"]) == NO_FIGURE
+    # dots lead a label to its value; they are no blank
+    assert missing_answer("What level does the lead pump start at?", ["Lead pump start ........ 6.3 ft"]) == ""

@@ -194,16 +194,25 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
                       r"amber|silver|gold)\b", re.IGNORECASE)
 
 
+# A blank to fill in: a run of underscores (dots lead a label to its value: "Lead pump start ..... 6.3 ft").
+_BLANK = re.compile(r"_{4,}")
+
+
 def missing_answer(question: str, pieces: Sequence[str], table: bool = False) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
     it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section
     number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount.
     In a `table` card the cells are the row's values, a tag among them ("Which transmitter reads it, and
     what is the trip setpoint?" is half answered by PT-2102), so there a tag's figure counts."""
-    said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces)
+    asks_figure = bool(_ASKS_FIGURE.search(question))
+    # a form or template's blank ("residual is less than ________ ppm") is where a plant writes its value:
+    # the document states none
+    if asks_figure and pieces and _BLANK.search(pieces[0]):
+        return "The closest passage leaves this value blank, to be filled in (a form or template)."
+    said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces if not _BLANK.search(piece))
     amounts = said if table else _NAMING_FIGURE.sub(" ", said)
     in_words = (_COUNT_WORDS if _ASKS_COUNT.search(question) else _AMOUNT_WORDS).search(amounts)
-    if _ASKS_FIGURE.search(question) and not (any(ch.isdigit() for ch in amounts) or in_words):
+    if asks_figure and not (any(ch.isdigit() for ch in amounts) or in_words):
         return "The closest passages give no figure for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
