@@ -172,7 +172,7 @@ class Assistant:
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
             found = self.lookup.by_key(question, query, sources)
             missing = ""
-            unnumbered = self._absent_reference(query, sources) if found is None else ""
+            unnumbered = self._absent_reference(question, query, sources) if found is None else ""
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
@@ -187,7 +187,7 @@ class Assistant:
         not_listed = found if isinstance(found, NotListed) else None
         found = None if isinstance(found, NotListed) else found
         reason = (not_listed.reason if not_listed else
-                  f"No indexed document has a section numbered {unnumbered}." if unnumbered else
+                  unnumbered if unnumbered else
                   f"No passage found names {missing}." if missing else
                   missing_answer(question, [c.text for row in found.card.rows for c in row],
                                  table=found.card.kind == TABLE) if found else "")
@@ -342,15 +342,21 @@ class Assistant:
                                              self.reranker.name if self.reranker.is_model else "none")
         return Answered(answer)
 
-    def _absent_reference(self, query: str, sources: Sequence[Source]) -> str:
-        """The first numbered section the query refers to ("§7612", "section 9.4") that no document has,
-        as written; "" when each is found. Passages about the same subject from other sections would
-        otherwise answer a question about a section that is not there."""
-        for ref in references(query):
-            if any(passage_holds(ref, s.section, s.text) for s in sources):
+    def _absent_reference(self, question: str, query: str, sources: Sequence[Source]) -> str:
+        """Why the query refers to a numbered section ("§7612", "section 9.4") that no document has, or that
+        the documents the question names do not ("section 9.4 of the TRIGA maintenance procedures", where
+        another manual has a 9.4); "" when each is found. Passages about the same subject from other
+        sections, or that section of another document, would otherwise answer for it."""
+        refs = references(query)
+        named = self.lookup.documents_named(question) if refs else set()
+        for ref in refs:
+            if any(passage_holds(ref, s.section, s.text) and (not named or s.doc_id in named) for s in sources):
                 continue
             if not self.engine.store.has_section(ref, query):
-                return ref.shown
+                return f"No indexed document has a section numbered {ref.shown}."
+            if named and not self.engine.store.has_section(ref, query, named):
+                titles = sorted({d.title for d in self.engine.store.manifest.documents(named)})
+                return f"No section numbered {ref.shown} in {' or '.join(repr(t) for t in titles)}."
         return ""
 
     def _closest(self, sources: Sequence[Source]) -> list[Source]:

@@ -50,12 +50,25 @@ Auto mode is left when manual mode is selected, when any rod is scrammed, or on 
 Set the demand switch to zero and press AUTO; the console beeps once to refuse the change.
 """
 
+# A second manual, named by its maker ("Kestrel"), with sections of other numbers.
+KESTREL = """# Kestrel blower handbook
+
+## 1.1 Starting the blower
+
+Open the discharge valve and press START; the blower runs up in 20 seconds.
+
+## 1.2 Stopping the blower
+
+Press STOP and close the discharge valve when the blower has run down.
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("reference-docs")
     (folder / "backflow-rules.md").write_text(RULES, encoding="utf-8")
     (folder / "console-maintenance.md").write_text(MODES, encoding="utf-8")
+    (folder / "kestrel-blower-handbook.md").write_text(KESTREL, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("reference-index"), embedder)
 
 
@@ -83,6 +96,15 @@ def test_a_section_no_document_has_is_refused_and_named(assistant):
     assert answer.refusal_reason == "No indexed document has a section numbered 7612."
     answer = ask(assistant, "What does section 3.9 of the maintenance procedures cover?")
     assert answer.refused and "3.9" in answer.refusal_reason
+
+
+def test_a_section_of_the_document_the_question_names_is_looked_for_there_only(assistant):
+    # the console procedures have a 3.2; the Kestrel handbook, which the question names, has none
+    answer = ask(assistant, "What does section 3.2 of the Kestrel handbook say about auto mode?")
+    assert answer.refused
+    assert answer.refusal_reason == "No section numbered 3.2 in 'Kestrel blower handbook'."
+    found = ask(assistant, "What does section 1.1 of the Kestrel handbook say?")
+    assert not found.refused and found.citations[0].section[-1].startswith("1.1")
 
 
 def test_a_section_is_never_said_missing_without_every_chunk_holding_its_number_read(assistant, monkeypatch):

@@ -56,6 +56,8 @@ _ASKING = frozenset(tokenize(
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
     "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
     "abbreviation acronym mark marked label labelled read reading reads"))
+# A word this common in English names no document ("read", "maintenance"): wordfreq's Zipf scale, 10 per million.
+_NAME_WORD_ZIPF = 4.0
 # Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
 DEVICE_WORDS = 2
 _FUNCTION_WORDS = frozenset("what which is are was the a an of for to in on at by with and or what's does do how "
@@ -341,6 +343,18 @@ class Lookup:
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    def documents_named(self, question: str) -> set[str]:
+        """The documents a question names by an uncommon word of their title or file name ("the TRIGA
+        maintenance procedures"): "maintenance" or "procedures" alone name none, being in too many."""
+        from wordfreq import zipf_frequency
+
+        rare = _plain(" ".join(w for w in re.findall(r"[A-Za-z][\w-]{2,}", question)
+                               if zipf_frequency(w, "en", wordlist="small") < _NAME_WORD_ZIPF))
+        if not rare:
+            return set()
+        return {d.doc_id for d in self.manifest.documents()
+                if rare & _plain(f"{d.title} {Path(d.source).stem.replace('_', ' ')}")}
 
     def _document_names(self, doc_id: str) -> set[str]:
         """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
