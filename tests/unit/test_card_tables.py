@@ -280,6 +280,28 @@ def test_a_sentence_card_shows_a_sentence_once_and_no_bare_heading():
     assert [c.text for row in found.card.rows for c in row] == [said, "Wash vehicles with water only."]
 
 
+def test_a_lead_ins_items_do_not_make_room_for_more_sentences_from_elsewhere():
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.policy import DEFAULT_POLICY
+    from operator_assistant.core.answer.sentences import Piece
+
+    lead = "7. A permit space may be reclassified under the following conditions:"
+    item = "If the space poses no atmospheric hazards and all hazards are eliminated without entry."
+    home = replace(SOURCE, chunk_id="c1", section=("GENERAL REQUIREMENTS",), start=0, end=400)
+    pieces = [(Piece(0, len(lead), lead, 0.85, False, False), home),
+              (Piece(len(lead) + 1, len(lead) + 1 + len(item), item, 0.70, False, False), home)]
+    for n in range(8):  # eight numbered items of other passages, all close to the question
+        text = f"{n + 1}. The entry permit shall state item number {n + 1} of the permit."
+        pieces.append((Piece(0, len(text), text, 0.80 - n / 100, False, False),
+                       replace(SOURCE, number=n + 2, chunk_id=f"o{n}", start=1000 * (n + 1), end=1000 * (n + 1) + 300)))
+    found = sentence_card(pieces)
+    assert found is not None
+    shown = [c.text for row in found.card.rows for c in row]
+    assert shown[:2] == [lead, item]
+    # beside the lead-in and its item, as many others as beside any best sentence: not eight
+    assert len(shown) - 2 == DEFAULT_POLICY.card_sentences + DEFAULT_POLICY.card_following + DEFAULT_POLICY.card_preceding - 2
+
+
 BLEACH = [["Volume of Water", "Amount of 6% Bleach to Add"], ["1 gallon", "8 drops"], ["2 gallons", "16 drops"],
           ["4 gallons", "1/3 tsp"], ["8 gallons", "2/3 tsp"]]
 

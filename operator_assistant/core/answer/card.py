@@ -881,12 +881,14 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
     wanted = policy.card_following + (policy.card_list_items if top.text.rstrip().endswith(":") else 0)
     chosen += following[:wanted]
+    # the items a lead-in takes are its own: the other sentences beside it are as many as beside any
+    room = policy.card_sentences + policy.card_following + policy.card_preceding + max(0, len(chosen) - 1 - policy.card_following)
     # "This type of chain hoist is about 85 percent efficient." says which type only in the line before it
     if _ANAPHOR.match(top.text) and policy.card_preceding:
         before = [(p, s) for p, s in pieces if s is top_source and p.end <= top.start]
         chosen[:0] = sorted(before, key=lambda ps: ps[0].start)[-policy.card_preceding:]
     for piece, source in pieces[1:]:
-        if len(chosen) >= policy.card_sentences + wanted + policy.card_preceding:
+        if len(chosen) >= room:
             break
         if (piece.score >= top.score - policy.sentence_margin and not _only_heading(piece, source)
                 and _as_said(piece.text) not in {_as_said(p.text) for p, _ in chosen}
