@@ -92,6 +92,19 @@ INTERLOCKS = """<html><head><title>Console interlocks</title></head><body>
 </body></html>
 """
 
+# Steps for one thing and, beside them in the same section, one sentence that answers another.
+HISTORIAN = """# Plant historian software
+
+## Installing the historian
+
+1. Unzip the downloaded archive on the server.
+2. Run the setup script as the plant administrator.
+3. Enter the licence key when the setup script asks for it.
+4. Restart the server.
+
+To remove the historian later, delete its program folder and the historian service entry.
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
@@ -101,6 +114,7 @@ def assistant(tmp_path_factory, embedder):
     (folder / "chemical-delivery.txt").write_text(DELIVERY, encoding="utf-8")
     (folder / "filter-blower.txt").write_text(FILTER_BLOWER, encoding="utf-8")
     (folder / "interlocks.html").write_text(INTERLOCKS, encoding="utf-8")
+    (folder / "historian.md").write_text(HISTORIAN, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
@@ -141,6 +155,14 @@ def test_of_a_sections_lists_the_one_whose_title_the_question_names_and_the_card
     assert card.title.endswith(f"> {title}")
     assert card.rows[0][0].text.startswith(first) and len(card.rows) == 3
     assert_cells_in_place(answer)
+
+
+def test_a_how_to_question_answered_by_prose_is_not_shown_the_steps_beside_it(assistant):
+    answer = ask(assistant, "How do I uninstall the plant historian?")
+    assert answer.card.kind == SENTENCES
+    assert "delete its program folder" in answer.card.rows[0][0].text
+    installing = ask(assistant, "How do I install the plant historian?")
+    assert installing.card.kind == PROCEDURE and len(installing.card.rows) == 4
 
 
 def test_a_heading_line_that_ranks_first_gives_way_to_the_list_it_heads(assistant):

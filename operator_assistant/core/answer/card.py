@@ -555,6 +555,12 @@ def _titled_list(lists: Sequence[list[tuple[int, int]]], lines: Sequence[tuple[i
     return lists[n] if top >= 0.5 and top > second else None
 
 
+# The share of a section title's words a question must hold more than to name it ("Generator shutdown sequence?"
+# over "Shutdown"; "uninstall the historian" does not name "Installing the historian"): it then asks for that
+# section's steps, whatever its best sentence.
+_TITLE_NAMED = 0.5
+
+
 def procedure_card(question: str, best: Piece | None, best_source: Source | None, sources: Sequence[Source],
                    manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY,
                    ranked: Sequence[tuple[Piece, Source]] = ()) -> Found | None:
@@ -586,10 +592,18 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         target = source.start + best.start if best is not None and source is best_source else source.start
         # the list holding the best sentence, else the list holding the best piece in any ("1. Operation:"
         # items are no list of steps, "3. Shutdown:" a. to g. are), else the first in the passage, else the first
-        holding = [at for p, s in ranked if s.doc_id == source.doc_id for at in (s.start + p.start,)
+        holding = [(at, p.score) for p, s in ranked if s.doc_id == source.doc_id for at in (s.start + p.start,)
                    if any(steps[0][0] <= at <= steps[-1][1] for steps in lists)]
-        target = next((t for t in [target, *holding] if any(s[0][0] <= t <= s[-1][1] for s in lists)), target)
-        chosen = _titled_list(lists, lines, question) or next(
+        titled = _titled_list(lists, lines, question)
+        # a list is the answer where a piece as close to the question as the best is in it, or the question
+        # names it or its section; else the best piece is prose ("uninstall by deleting the directory") that
+        # a list of its passage ("Compiling the source code: 1. ... 2. ...") would only hide
+        close = best is None or any(score >= best.score - policy.sentence_margin for _, score in holding)
+        if step is None and titled is None and not close and title_match(source) <= _TITLE_NAMED:
+            continue
+        target = next((t for t in [target, *(at for at, _ in holding)] if any(s[0][0] <= t <= s[-1][1] for s in lists)),
+                      target)
+        chosen = titled or next(
             (s for s in lists if s[0][0] <= target <= s[-1][1]),
             next((s for s in lists if s[-1][1] >= source.start), lists[0]))
         title = source.section[-1] if source.section else source.document
