@@ -105,6 +105,27 @@ HISTORIAN = """# Plant historian software
 To remove the historian later, delete its program folder and the historian service entry.
 """
 
+# A program whose every section shares its title's words, and a list under a lettered item's lead-in.
+ENTRY_PROGRAM = """# Confined space entry program
+
+## Definition of a confined space
+
+A space counts as confined when it:
+1. Is large enough for an employee to enter and work.
+2. Has limited or restricted means for entry or exit.
+3. Is not designed for continuous employee occupancy.
+
+## General requirements
+
+A. Entrants shall be trained before their first entry.
+B. The atmosphere shall be tested with a calibrated meter before entry.
+C. If a hazardous atmosphere is detected during entry:
+1. Each employee shall leave the space immediately.
+2. The space shall be evaluated to find how the hazardous atmosphere developed.
+3. Measures shall be taken to protect employees before any later entry.
+D. The entry supervisor shall sign the entry permit.
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
@@ -115,6 +136,7 @@ def assistant(tmp_path_factory, embedder):
     (folder / "filter-blower.txt").write_text(FILTER_BLOWER, encoding="utf-8")
     (folder / "interlocks.html").write_text(INTERLOCKS, encoding="utf-8")
     (folder / "historian.md").write_text(HISTORIAN, encoding="utf-8")
+    (folder / "entry-program.md").write_text(ENTRY_PROGRAM, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
@@ -163,6 +185,14 @@ def test_a_how_to_question_answered_by_prose_is_not_shown_the_steps_beside_it(as
     assert "delete its program folder" in answer.card.rows[0][0].text
     installing = ask(assistant, "How do I install the plant historian?")
     assert installing.card.kind == PROCEDURE and len(installing.card.rows) == 4
+
+
+def test_a_list_under_the_lead_in_that_answers_is_shown_not_one_in_a_section_named_by_the_documents_words(assistant):
+    answer = ask(assistant, "What must entrants do if a hazardous atmosphere is detected during a confined space entry?")
+    card = answer.card
+    assert card.kind == PROCEDURE
+    assert card.rows[0][0].text == "1. Each employee shall leave the space immediately." and len(card.rows) == 3
+    assert_cells_in_place(answer)
 
 
 def test_a_heading_line_that_ranks_first_gives_way_to_the_list_it_heads(assistant):

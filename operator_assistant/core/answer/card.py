@@ -525,7 +525,7 @@ def _list_title(lines: Sequence[tuple[int, str]], first: int) -> str:
 # Lines above a list where its title may stand (a warning or a note may come between).
 _TITLE_LINES = 6
 # A step's number or letter, left off a list's title in the card's: the passage cited starts at the list.
-_STEP_LABEL = re.compile(r"^\s*(?:\((?:\d{1,2}|[a-z])\)|(?:\d{1,2}|[a-z])[.)])\s+")
+_STEP_LABEL = re.compile(r"^\s*(?:\((?:\d{1,2}|[a-z])\)|(?:\d{1,2}|[a-z])[.)])\s+", re.IGNORECASE)
 
 
 def _asked_terms(question: str) -> set[str]:
@@ -576,7 +576,10 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
 
     def title_match(source: Source) -> float:
         title = " ".join(source.section[-1:])
-        title_words = set(tokenize(title))
+        # the document's own words ("confined space" of a confined space program) name all its sections alike,
+        # unless they are all its title says ("Exercising the Valve" of a valve exercising program)
+        words_of = {t for t in tokenize(title) if not any(c.isdigit() for c in t)}  # not its number, "3.2"
+        title_words = (words_of - set(tokenize(source.document))) or words_of
         by_tag = bool(named & {canonical(t) for t in raw_tokens(title)})
         return by_tag + (len(title_words & words) / len(title_words) if title_words else 0.0)
 
@@ -592,8 +595,10 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         target = source.start + best.start if best is not None and source is best_source else source.start
         # the list holding the best sentence, else the list holding the best piece in any ("1. Operation:"
         # items are no list of steps, "3. Shutdown:" a. to g. are), else the first in the passage, else the first
+        # a list holds its lead-in too ("If a hazardous atmosphere is detected during entry:" over its steps)
+        spans = [((lead or steps[0])[0], steps[-1][1]) for steps in lists for lead in (_lead_in(lines, steps[0][0]),)]
         holding = [(at, p.score) for p, s in ranked if s.doc_id == source.doc_id for at in (s.start + p.start,)
-                   if any(steps[0][0] <= at <= steps[-1][1] for steps in lists)]
+                   if any(a <= at <= b for a, b in spans)]
         titled = _titled_list(lists, lines, question)
         # a list is the answer where a piece as close to the question as the best is in it, or the question
         # names it or its section; else the best piece is prose ("uninstall by deleting the directory") that
@@ -601,10 +606,9 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         close = best is None or any(score >= best.score - policy.sentence_margin for _, score in holding)
         if step is None and titled is None and not close and title_match(source) <= _TITLE_NAMED:
             continue
-        target = next((t for t in [target, *(at for at, _ in holding)] if any(s[0][0] <= t <= s[-1][1] for s in lists)),
-                      target)
+        target = next((t for t in [target, *(at for at, _ in holding)] if any(a <= t <= b for a, b in spans)), target)
         chosen = titled or next(
-            (s for s in lists if s[0][0] <= target <= s[-1][1]),
+            (s for s, (a, b) in zip(lists, spans) if a <= target <= b),
             next((s for s in lists if s[-1][1] >= source.start), lists[0]))
         title = source.section[-1] if source.section else source.document
         if len(lists) > 1 and (named_list := _STEP_LABEL.sub("", _list_title(lines, chosen[0][0])).rstrip(":")):
