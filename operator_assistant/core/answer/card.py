@@ -612,7 +612,7 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
             next((s for s in lists if s[-1][1] >= source.start), lists[0]))
         title = source.section[-1] if source.section else source.document
         if len(lists) > 1 and (named_list := _STEP_LABEL.sub("", _list_title(lines, chosen[0][0])).rstrip(":")):
-            title = f"{title} > {named_list}"  # which of the section's lists it is
+            title = f"{title.rstrip(': ')} > {named_list}"  # which of the section's lists it is
         part = ""
         if step is not None:
             first, last = _window(len(chosen), step[0] - 1, 3)
