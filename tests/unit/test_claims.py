@@ -48,6 +48,8 @@ def test_sentence_split_handles_lists_and_decimals():
     # an exclamation inside a name (a typo, "Yahoo! mail") before a lower-case word ends nothing
     ("a. The Manual! mode is selected, or", ["a. The Manual! mode is selected, or"]),
     ("Stop! Then wait? yes. Next!", ["Stop!", "Then wait? yes.", "Next!"]),
+    # a mark standing alone is no sentence's end: a shell's "." command
+    ("Run > . pwr_stop.sh to stop. Then wait.", ["Run > . pwr_stop.sh to stop.", "Then wait."]),
 ])
 def test_no_sentence_ends_at_an_abbreviation(text, expected):
     assert [text[s:e] for s, e in sentences(text)] == expected

@@ -45,6 +45,15 @@ def test_a_line_opening_with_a_closing_bracket_carries_on_the_sentence_above():
     assert quote(text, scores_for(text, "multi-pod")) == whole
 
 
+def test_a_command_on_the_line_under_its_sentence_is_part_of_it():
+    # a manual sets each shell command on its own line after a prompt; ". pwr_stop.sh" sources a script
+    text = ("The runtime can also be started from a terminal window with the command\n> rt_ini &\n"
+            "and stopped with the command\n> . pwr_stop.sh\nThe runtime monitor shows its state.")
+    assert quote(text, scores_for(text, "stopped with")) == (
+        "The runtime can also be started from a terminal window with the command > rt_ini & and stopped with the "
+        "command > . pwr_stop.sh")
+
+
 def test_a_bracket_left_open_at_a_line_end_carries_the_sentence_on():
     # "durable (see" was shown cut, and its rest again as "durable (see: Figure 2-50 ..." read under column names
     text = ("Clips\nWire-rope clips are reliable and durable (see\nFigure 2-50, page 2-36). Use them to make eyes.\n"

@@ -122,6 +122,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
             before = line[start:m.end()]
             if before[-1] in "!?" and line[m.end():].lstrip()[:1].islower():
                 continue  # "The Manual! mode is selected": an exclamation inside a name, not an end
+            if re.search(r"(?:^|\s)[.!?]$", before):
+                continue  # a mark standing alone ends nothing: "> . pwr_stop.sh" is a shell command
             if not MARKER.search(before[-8:]) and (_NO_END.search(before) or (
                     _NO_END_BEFORE_NUMBER.search(before) and line[m.end():].lstrip()[:1].isdigit())):
                 continue

@@ -109,7 +109,7 @@ _OPEN_END = re.compile(r"(?:\b(?:the|a|an|of|to|and|or|nor|for|with|in|on|at|by|
                        r"must|should|will|can|may|not)|[,\-\u2010\u2011])$", re.IGNORECASE)
 
 
-_NO_OPENING = frozenset(")]},;%")
+_NO_OPENING = frozenset(")]},;%>")  # ">" prompts a command: "and stopped with the command" / "> . pwr_stop.sh"
 
 
 def _open_end(line: str) -> bool:
