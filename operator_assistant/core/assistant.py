@@ -352,9 +352,12 @@ class Assistant:
         for ref in refs:
             if any(passage_holds(ref, s.section, s.text) and (not named or s.doc_id in named) for s in sources):
                 continue
-            if not self.engine.store.has_section(ref, query):
+            holding = self.engine.store.section_documents(ref, query)
+            if holding is None:
+                continue
+            if not holding:
                 return f"No indexed document has a section numbered {ref.shown}."
-            if named and not self.engine.store.has_section(ref, query, named):
+            if named and not holding & named:
                 titles = sorted({d.title for d in self.engine.store.manifest.documents(named)})
                 return f"No section numbered {ref.shown} in {' or '.join(repr(t) for t in titles)}."
         return ""

@@ -30,7 +30,7 @@ from operator_assistant.core.documents.entries import (
     number_form,
 )
 from operator_assistant.core.documents.tables import value_unit
-from operator_assistant.core.index.manifest import ChunkRecord, EntryRecord, Manifest
+from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
@@ -195,6 +195,11 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
     return list(found.values())
 
 
+def _names_of(document: DocumentInfo) -> set[str]:
+    """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
+    return _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
+
+
 def _stems(text: str) -> set[str]:
     return set(tokenize(text))
 
@@ -353,13 +358,11 @@ class Lookup:
                                if zipf_frequency(w, "en", wordlist="small") < _NAME_WORD_ZIPF))
         if not rare:
             return set()
-        return {d.doc_id for d in self.manifest.documents()
-                if rare & _plain(f"{d.title} {Path(d.source).stem.replace('_', ' ')}")}
+        return {d.doc_id for d in self.manifest.documents() if rare & _names_of(d)}
 
     def _document_names(self, doc_id: str) -> set[str]:
-        """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
         document = self.manifest.document(doc_id)
-        return _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}") if document else set()
+        return _names_of(document) if document else set()
 
     def _device_words(self, question: str, record: EntryRecord) -> set[str]:
         """The words that go on naming the entry's document after the question names it by a word of its title or

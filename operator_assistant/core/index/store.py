@@ -279,15 +279,14 @@ class IndexStore:
             allowed[self._section_rows(ref, query, mask)[0]] = True
         return index.search(query, n, allowed) if allowed.any() else []
 
-    def has_section(self, ref: Reference, query: str, documents: Collection[str] | None = None) -> bool:
-        """Whether some document (any revision; of `documents` where given) holds the referenced section;
-        True when it cannot be told (more chunks hold the number than are read): a section is never said
-        to be missing unchecked."""
+    def section_documents(self, ref: Reference, query: str) -> set[str] | None:
+        """The documents (any revision) that hold the referenced section; None when it cannot be told (more
+        chunks hold the number than are read): a section is never said to be missing unchecked."""
         rows, complete = self._section_rows(ref, query, None)
-        if documents is not None:
-            index = self.lexical().index
-            rows = np.asarray([i for i in rows if index.ids[i].split(":", 1)[0] in documents], dtype=np.int64)
-        return len(rows) > 0 or not complete
+        if not complete:
+            return None
+        ids = self.lexical().index.ids
+        return {ids[i].split(":", 1)[0] for i in rows}  # a chunk id is "<doc id>:<content hash>"
 
     def _section_rows(self, ref: Reference, query: str, mask: np.ndarray | None) -> tuple[np.ndarray, bool]:
         """(rows of the chunks that hold the referenced section, whether every chunk holding the number
