@@ -593,9 +593,7 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         if not lists:
             continue
         target = source.start + best.start if best is not None and source is best_source else source.start
-        # the list holding the best sentence, else the list holding the best piece in any ("1. Operation:"
-        # items are no list of steps, "3. Shutdown:" a. to g. are), else the first in the passage, else the first
-        # a list holds its lead-in too ("If a hazardous atmosphere is detected during entry:" over its steps)
+        # each list with its lead-in ("If a hazardous atmosphere is detected during entry:" over its steps)
         spans = [((lead or steps[0])[0], steps[-1][1]) for steps in lists for lead in (_lead_in(lines, steps[0][0]),)]
         holding = [(at, p.score) for p, s in ranked if s.doc_id == source.doc_id for at in (s.start + p.start,)
                    if any(a <= at <= b for a, b in spans)]
@@ -606,6 +604,9 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
         close = best is None or any(score >= best.score - policy.sentence_margin for _, score in holding)
         if step is None and titled is None and not close and title_match(source) <= _TITLE_NAMED:
             continue
+        # the list the question names by its title, else the one holding the best sentence, else the one holding
+        # the best piece in any ("1. Operation:" items are no list of steps, "3. Shutdown:" a. to g. are), else
+        # the first in the passage, else the first
         target = next((t for t in [target, *(at for at, _ in holding)] if any(a <= t <= b for a, b in spans)), target)
         chosen = titled or next(
             (s for s, (a, b) in zip(lists, spans) if a <= target <= b),
