@@ -146,6 +146,12 @@ def test_a_step_question_names_the_step_it_asks_for():
     assert asked_step("What is the third step of the shutdown?") == (3, "step")
     assert asked_step("What's item 4 on the entry permit?") == (4, "item")
     assert asked_step("How do I shut the generator down?") is None
+    # what else a list's items are called is an item of it; an ordinal before any other word is not
+    assert asked_step("What's the third way to qualify as an ATS operator trainer?") == (3, "item")
+    assert asked_step("What is the second condition for entry?") == (2, "item")
+    assert asked_step("What does a first letter K stand for?") is None
+    assert asked_step("What pressure is the first stage set to?") is None
+    assert asked_step("Which compressor comes on first?") is None
 
 
 def test_step_n_is_shown_with_its_neighbours_and_the_part_of_the_list_is_said(assistant):

@@ -60,8 +60,10 @@ _HOW = re.compile(r"\bhow (do|does|should|can|must|would|to)\b|\bwhat (are|is) t
                   r"\b(procedure|steps|step by step|sequence)\b", re.IGNORECASE)
 # A question for one step or item of a list: "what is step 2?", "item 3 on the permit", "the third step".
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# What else a list's items are called ("the third way to qualify", "the second condition"): an item of it.
+_LIST_NOUNS = ("way", "option", "criterion", "requirement", "condition", "reason", "method", "rule", "bullet")
 _STEP_ASKED = re.compile(r"\b(step|item|point)\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|"
-                         rf"\b({'|'.join(_ORDINALS)})\s+(step|item|point)\b", re.IGNORECASE)
+                         rf"\b({'|'.join(_ORDINALS)})\s+(step|item|point|{'|'.join(_LIST_NOUNS)})\b", re.IGNORECASE)
 
 
 def asked_step(question: str) -> tuple[int, str] | None:
@@ -73,7 +75,8 @@ def asked_step(question: str) -> tuple[int, str] | None:
     m = found[-1]
     if m.group(2):
         return int(m.group(2)), m.group(1).casefold()
-    return _ORDINALS.index(m.group(3).casefold()) + 1, m.group(4).casefold()
+    noun = m.group(4).casefold()
+    return _ORDINALS.index(m.group(3).casefold()) + 1, noun if noun in ("step", "point") else "item"
 
 
 def names_callout(question: str, text: str) -> bool:
