@@ -140,6 +140,16 @@ def assistant(tmp_path_factory, embedder):
     yield from card_assistant(folder, tmp_path_factory.mktemp("piece-index"), embedder)
 
 
+def test_a_piece_that_opens_with_the_code_letter_asked_about_names_it():
+    from operator_assistant.core.answer.card import names_callout
+
+    asked = "What does error response code letter E mean?"
+    assert names_callout(asked, "E Quick-stop deceleration \u2013 quick-stop braking ramp; do not turn off output stage")
+    assert not names_callout(asked, "B Quick-Stop deceleration \u2013 quick-stop braking ramp; turn off output stage")
+    assert not names_callout(asked, "E-47 Seal leak")  # a code, not the letter
+    assert not names_callout("What is the response to fault E?", "E Quick-stop deceleration")  # no "letter"
+
+
 def test_a_step_question_names_the_step_it_asks_for():
     assert asked_step("What's step 3 when shutting the generator down?") == (3, "step")
     assert asked_step("I have done step 1: what is step 2?") == (2, "step")

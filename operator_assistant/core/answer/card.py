@@ -81,9 +81,17 @@ def asked_step(question: str) -> tuple[int, str] | None:
 
 def names_callout(question: str, text: str) -> bool:
     """Whether a piece names the numbered part of a figure the question asks for as item or point N
-    ("in the starter diagram, what's item 10?" and "... normally closed overload relay contacts (10)")."""
+    ("in the starter diagram, what's item 10?" and "... normally closed overload relay contacts (10)"), or
+    opens with the code letter the question asks about ("code letter E" and "E Quick-stop deceleration ...")."""
+    letter = _LETTER_ASKED.search(question)
+    if letter and re.match(rf"{letter.group(1)}\s+[A-Z][a-z]", text.lstrip()):
+        return True
     step = asked_step(question)
     return step is not None and step[1] in ("item", "point") and bool(re.search(rf"\(\s*{step[0]}\s*\)", text))
+
+
+# A code letter asked about by name: "code letter E", "letter C", "response letter B".
+_LETTER_ASKED = re.compile(r"\bletter\s+([A-Z])\b")
 
 
 @dataclass(frozen=True)
