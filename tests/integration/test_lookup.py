@@ -672,3 +672,15 @@ def test_a_hex_code_with_a_small_h_is_a_key_where_a_list_writes_it_so_but_hours_
     timed = ask(diagnostics_assistant, "After 12h of running the stepper stopped and the brake stays on. What should I check?")
     assert timed.card is None or all(row[0].text != "12h" for row in timed.card.rows)
 
+
+
+def test_two_hex_digits_written_bare_are_a_code_where_a_list_writes_them_with_h(diagnostics_assistant) -> None:
+    # a display shows "0E"; the list writes 0Eh
+    answer = ask(diagnostics_assistant, "The stepper controller display is showing 0E. What's wrong?")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert [c.text for c in answer.card.rows[0]][:2] == ["0Eh", "Motor over temperature"]
+    assert_cells_in_place(answer)
+    # "3D" is no code of this list: nothing is read for it
+    from operator_assistant.core.answer.lookup import named_keys
+
+    assert diagnostics_assistant.lookup._written_hex("Print the 3D drawing of the stepper", named_keys("x")) == []

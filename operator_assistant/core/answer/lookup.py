@@ -75,6 +75,9 @@ _HOURS_BEFORE = re.compile(r"\b(?:after|for|every|within|over|in|last|past|about
                            r"running|took|takes|lasted|each|per)\s+$|[~<>]\s*$", re.IGNORECASE)
 _HOURS_AFTER = re.compile(r"\s*(?:of|ago|later|earlier|before|run|runs|running|operation|shift|a\s+day|per|each|"
                           r"\+|-\s*\d|to\s+\d)\b", re.IGNORECASE)
+# Two hex digits, a digit and a capital letter, standing alone ("showing 0E", "3D entries"): a code only where a
+# document's list writes it with its small h.
+_BARE_HEX_PAIR = re.compile(r"(?<![\w.-])([0-9][A-F]|[A-F][0-9])(?![\w-])")
 # A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
@@ -297,13 +300,15 @@ class Lookup:
         question = fold_dashes(question)
         have = {k.text.casefold() for k in keys}
         out = []
-        for m in _SMALL_H_KEY.finditer(question):
-            text = m.group(1)
-            if _HOURS_BEFORE.search(question[:m.start(1)]) or _HOURS_AFTER.match(question[m.end(1):]):
-                continue  # "after 12h of running" is a time
+        written = [(m, m.group(1)) for m in _SMALL_H_KEY.finditer(question)
+                   if not (_HOURS_BEFORE.search(question[:m.start(1)]) or _HOURS_AFTER.match(question[m.end(1):]))]
+        # "the display is showing 0E" where the list writes 0Eh: a digit and a capital A-F, read as the list's code
+        written += [(m, m.group(1) + "h") for m in _BARE_HEX_PAIR.finditer(question)]
+        for m, text in written:  # "after 12h of running" is a time, left out above
             forms = key_forms(text)
             if text.casefold() not in have and any(r.entry.key.text.casefold() == text.casefold()
                                                    for r in self.manifest.entries_for_keys(forms)):
+                have.add(text.casefold())
                 out.append(NamedKey(text, frozenset(forms), _family_near(question, m.start(1), m.end(1)), True))
         return out
 
