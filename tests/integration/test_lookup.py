@@ -684,3 +684,33 @@ def test_two_hex_digits_written_bare_are_a_code_where_a_list_writes_them_with_h(
     from operator_assistant.core.answer.lookup import named_keys
 
     assert diagnostics_assistant.lookup._written_hex("Print the 3D drawing of the stepper", named_keys("x")) == []
+
+
+KESTREL_TOOL = """# Kestrel Configuration Tool
+
+The Kestrel Configuration Tool sets the stepper controller's parameters from a laptop.
+
+## Kestrel Configuration Tool connection
+
+Connect the laptop to the controller's USB port and start the Kestrel Configuration Tool.
+"""
+
+
+@pytest.fixture(scope="module")
+def maker_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("maker-docs")
+    (folder / "stepper-diagnostics.txt").write_text(DIAGNOSTICS, encoding="utf-8")
+    (folder / "kestrel-tool.md").write_text(KESTREL_TOOL, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("maker-index"), embedder)
+
+
+def test_the_makers_name_before_the_device_is_no_subject_the_row_must_explain(maker_assistant) -> None:
+    from operator_assistant.core.answer.lookup import _MAKER_BEFORE_DEVICE
+
+    assert [m.group(1) for m in _MAKER_BEFORE_DEVICE.finditer("Error 0Bh on the Kestrel controller - remedy?")] == [
+        "Kestrel"]
+    assert not list(_MAKER_BEFORE_DEVICE.finditer("Controller shows 0Bh. Drive is stopped."))  # a sentence's first word
+    # "Kestrel" titles a section search finds and the row never says it: it names the device, not what is asked
+    answer = ask(maker_assistant, "Following error 0Bh on the Kestrel controller - remedy?")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert [c.text for c in answer.card.rows[0]][:2] == ["0Bh", "Following error"]

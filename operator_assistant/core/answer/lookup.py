@@ -58,6 +58,9 @@ _ASKING = frozenset(tokenize(
     "abbreviation acronym mark marked label labelled read reading reads"))
 # A word this common in English names no document ("read", "maintenance"): wordfreq's Zipf scale, 10 per million.
 _NAME_WORD_ZIPF = 4.0
+# A capitalised name just before a kind of device: "the Festo controller", "a Siemens drive".
+_MAKER_BEFORE_DEVICE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][A-Za-z]+)\s+(?:controller|drive|module|inverter|"
+                                  r"transmitter|analy[sz]er|meter|panel|relay|plc|vfd)s?\b")
 # Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
 DEVICE_WORDS = 2
 _FUNCTION_WORDS = frozenset("what which is are was the a an of for to in on at by with and or what's does do how "
@@ -381,6 +384,9 @@ class Lookup:
                     if after.casefold() in _FUNCTION_WORDS:
                         break
                     out |= _plain(after)
+        # a maker's name before the kind of device ("the Festo controller"), which its manual may never print
+        for m in _MAKER_BEFORE_DEVICE.finditer(question):
+            out |= _plain(m.group(1))
         return out
 
     def _of_named_documents(self, question: str, candidates: list[EntryRecord]) -> list[EntryRecord]:
