@@ -709,6 +709,7 @@ def test_the_makers_name_before_the_device_is_no_subject_the_row_must_explain(ma
 
     assert [m.group(1) for m in _MAKER_BEFORE_DEVICE.finditer("Error 0Bh on the Kestrel controller - remedy?")] == [
         "Kestrel"]
+    assert [m.group(1) for m in _MAKER_BEFORE_DEVICE.finditer("Fault 0Bh on the Kestrel PLC?")] == ["Kestrel"]
     assert not list(_MAKER_BEFORE_DEVICE.finditer("Controller shows 0Bh. Drive is stopped."))  # a sentence's first word
     # "Kestrel" titles a section search finds and the row never says it: it names the device, not what is asked
     answer = ask(maker_assistant, "Following error 0Bh on the Kestrel controller - remedy?")

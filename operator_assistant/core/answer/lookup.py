@@ -59,7 +59,7 @@ _ASKING = frozenset(tokenize(
 # A word this common in English names no document ("read", "maintenance"): wordfreq's Zipf scale, 10 per million.
 _NAME_WORD_ZIPF = 4.0
 # A capitalised name just before a kind of device: "the Festo controller", "a Siemens drive".
-_MAKER_BEFORE_DEVICE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][A-Za-z]+)\s+(?:controller|drive|module|inverter|"
+_MAKER_BEFORE_DEVICE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][A-Za-z]+)\s+(?i:controller|drive|module|inverter|"
                                   r"transmitter|analy[sz]er|meter|panel|relay|plc|vfd)s?\b")
 # Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
 DEVICE_WORDS = 2
