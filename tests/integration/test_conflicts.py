@@ -49,7 +49,7 @@ def test_the_planted_disagreements_are_found_and_the_near_misses_are_not(plant):
 
 # (set, recall floor): the first was written with the rules; the confirm sets by helpers that never read
 # them. Each confirm set was held out until its first run and then used to find what the rules missed
-# (BENCHMARKS.md, "Issue 28"); sets 11 and 13 find nothing planted, and there the point is precision.
+# (BENCHMARKS.md, "Issue 28"); sets 11, 13 and 14 find nothing planted, and there the point is precision.
 # Precision must stay at 0.95 on every set.
 MEASURED = [("tests.support.conflict_docs", 0.8), ("tests.support.conflict_docs_confirm", 0.95),
             ("tests.support.conflict_docs_confirm2", 0.85), ("tests.support.conflict_docs_confirm3", 0.85),
@@ -57,7 +57,8 @@ MEASURED = [("tests.support.conflict_docs", 0.8), ("tests.support.conflict_docs_
             ("tests.support.conflict_docs_confirm6", 0.45), ("tests.support.conflict_docs_confirm7", 0.5),
             ("tests.support.conflict_docs_confirm8", 0.3), ("tests.support.conflict_docs_confirm9", 0.25),
             ("tests.support.conflict_docs_confirm10", 0.18), ("tests.support.conflict_docs_confirm11", 0.0),
-            ("tests.support.conflict_docs_confirm12", 0.18), ("tests.support.conflict_docs_confirm13", 0.0)]
+            ("tests.support.conflict_docs_confirm12", 0.18), ("tests.support.conflict_docs_confirm13", 0.0),
+            ("tests.support.conflict_docs_confirm14", 0.0)]
 
 
 @pytest.mark.parametrize(("module", "floor"), MEASURED)
