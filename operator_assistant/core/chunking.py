@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from operator_assistant.config import Settings
-from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, Document
+from operator_assistant.core.documents.base import FURNITURE, HEADING, ROW, TEXT, Block, Document
 from operator_assistant.core.documents.headings import contents_entry
 
 # Bumped when the way chunks are cut changes, so documents get re-chunked.
@@ -38,7 +38,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # 32: a code block's fields are the document's own text ("OPS\u201027"), found in its dash-folded copy.
 # 38: a numbered PDF heading wrapped onto a second line in its own type is a heading ("9.5 ... system of" / "generators").
 # 39: a numbered running title of a PDF heads its chapter on the page it first appears ("Chapter 9 Troubleshooting").
-CHUNKER_VERSION = 39
+# 40: a heading with nothing under it (a numbered list item set as a heading, a caption) is a line of the section
+#     above it; its words had been in no chunk.
+CHUNKER_VERSION = 40
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.
@@ -168,16 +170,36 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
     path: list[tuple[int, str]] = []
     current: list[_Item] = []
     header = ""
+    bare: Block | None = None  # the last heading, while nothing has come under it
+
+    def keep_bare() -> None:
+        """A heading with nothing under it, neither text nor a subsection (a numbered list item read as a
+        heading, a caption over a picture), would head no chunk and its words would be in none: it is read
+        as a line of the section above it."""
+        assert bare is not None
+        path.pop()
+        parent = tuple(label for _, label in path)
+        item = (bare.start, bare.end, TEXT, "")
+        if sections and sections[-1][0] == parent and sections[-1][1][-1][1] <= bare.start:
+            sections[-1][1].append(item)
+        else:
+            sections.append((parent, [item]))
+
     for block in document.blocks:
         if block.kind == HEADING:
             if current:
                 sections.append((tuple(label for _, label in path), current))
                 current = []
+            elif bare is not None and block.level <= bare.level:
+                keep_bare()
             while path and (path[-1][0] >= block.level or _CONTENTS.match(path[-1][1])):
                 path.pop()  # a list of contents or figures is no parent of the section after it
             path.append((block.level, block.label or document.text[block.start:block.end].strip()))
             header = ""
-        elif block.kind != FURNITURE:
+            bare = block
+            continue
+        if block.kind != FURNITURE:
+            bare = None
             if block.kind == ROW and not header:
                 header = document.text[block.start:block.end]
             elif block.kind != ROW:
@@ -185,6 +207,8 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Item]]]:
             current.append((block.start, block.end, block.kind, header if block.kind == ROW else ""))
     if current:
         sections.append((tuple(label for _, label in path), current))
+    elif bare is not None:
+        keep_bare()
     if sections and not sections[0][0] and _is_contents(document, sections[0][1]):
         sections[0] = (("Contents",), sections[0][1])  # a printed contents list before the first heading
     return [part for path, items in sections for part in _after_contents(document, path, items)]

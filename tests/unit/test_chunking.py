@@ -130,3 +130,51 @@ def test_a_contents_section_ends_with_its_last_entry():
     chunks = chunk_document(parse_document(Path("t.md"), text.encode()), ChunkParams(target=60, max_size=80))
     sections = [c.section for c in chunks]
     assert [s for n, s in enumerate(sections) if not n or sections[n - 1] != s] == [("Table of Contents",), (), ("Treatment",)]
+
+
+def test_a_heading_with_nothing_under_it_is_a_line_of_the_section_above():
+    # a PDF reader took a list's later items for headings ("2. The ground terminal ..."): with nothing under
+    # them and no subsection, their words had been in no chunk at all
+    from operator_assistant.core.documents.base import HEADING, TEXT, Block, Document
+
+    lines = ["Wiring", "Safety instructions:", "1. Cut the power before wiring.", "2. Ground the module reliably.",
+             "3. Never leave the CT circuit open.", "Isolation", "RS485 interface to ground: >DC500V"]
+    text = "\n".join(lines)
+    spans, at = [], 0
+    for line in lines:
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    kinds = [(HEADING, 1), (TEXT, 0), (TEXT, 0), (HEADING, 2), (HEADING, 2), (HEADING, 1), (TEXT, 0)]
+    blocks = [Block(kind, a, b, level, text[a:b] if kind == HEADING else "")
+              for (kind, level), (a, b) in zip(kinds, spans, strict=True)]
+    chunks = chunk_document(Document(Path("m.pdf"), "pdf", "Module", text, blocks))
+    shown = " ".join(c.text for c in chunks)
+    assert "2. Ground the module reliably." in shown and "3. Never leave the CT circuit open." in shown
+    # read with the items before them, in the section above, and nothing is shown twice
+    assert [c.section for c in chunks] == [("Wiring",), ("Isolation",)]
+    assert shown.count("Ground the module") == 1
+
+
+def test_a_heading_over_subsections_or_text_stays_a_heading(tmp_path: Path):
+    doc = load_document(write(tmp_path, "a.md", "# Manual\n\n## Pumps\n\n### Intake\n\nTwo pumps.\n\n## Valves\n\n"
+                                               "Gate valves.\n\n## Spare heading\n"))
+    chunks = chunk_document(doc)
+    assert [c.section for c in chunks] == [("Manual", "Pumps", "Intake"), ("Manual", "Valves"), ("Manual",)]
+    assert chunks[-1].text == "## Spare heading"  # the last heading, with nothing under it, is read as a line
+
+
+def test_no_words_of_the_sample_corpus_are_lost_between_chunks():
+    # every block but running headers and footers is in some chunk's text, or heads one (its section path);
+    # before chunker 40 the owner line over two plain-text SOPs ("HARLOW VALLEY WATER AUTHORITY") was in neither
+    from operator_assistant.core.documents.base import FURNITURE, HEADING
+
+    for path in sorted(SAMPLE_DOCS.iterdir()):
+        doc = load_document(path)
+        chunks = chunk_document(doc)
+        labels = {" ".join(label.split()) for c in chunks for label in c.section}
+        for block in doc.blocks:
+            if block.kind == FURNITURE:
+                continue
+            inside = any(c.start <= block.start and block.end <= c.end for c in chunks)
+            heads = block.kind == HEADING and " ".join((block.label or doc.text[block.start:block.end]).split()) in labels
+            assert inside or heads, (path.name, doc.text[block.start:block.end])
