@@ -40,7 +40,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 39: a numbered running title of a PDF heads its chapter on the page it first appears ("Chapter 9 Troubleshooting").
 # 40: a heading with nothing under it (a numbered list item set as a heading, a caption) is a line of the section
 #     above it; its words had been in no chunk.
-CHUNKER_VERSION = 40
+# 41: a word pdfium marks as broken at a line's end is read whole ("distance", not "dis tance").
+CHUNKER_VERSION = 41
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -50,6 +50,11 @@ _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\ufffe\uffff]")
 # Symbol fonts (Wingdings, Symbol) put their bullets, boxes and arrows in the Private Use Area,
 # which no other font draws: shown as a box. One character for one keeps the offsets.
 _SYMBOL_FONT_MARK = re.compile("[\ue000-\uf8ff]")
+# pdfium marks a hyphen it found at a line's end with U+FFFE, whether the typesetter broke a word there
+# ("dis-" / "tance") or the line ended in a hyphenated word ("short-" / "circuited")
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)\ufffe([a-z][A-Za-z]*)")
+JOINED_WORD_ZIPF = 2.0  # "distance", "rigging", "however" are words; "shortcircuited", "noload" are not
+HYPHEN_PART_ZIPF = 2.0  # "short" and "circuited" are words each; "subcom" and "mands" are not
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"\S+")
 # Words further apart than this many font sizes are in different table cells; a space,
@@ -354,7 +359,7 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
             return _Page(scanned.text, lines, [[(start, end)] for start, end, _ in lines], set(), [False] * len(lines),
                          ocr=scanned)
         # Same length as pdfium's character list: offsets stay character indices.
-        text = _SYMBOL_FONT_MARK.sub("\u2022", _CONTROL.sub(" ", raw.replace("\r", " ")))
+        text = _SYMBOL_FONT_MARK.sub("\u2022", _CONTROL.sub(" ", _line_end_hyphens(raw).replace("\r", " ")))
         sizes = _glyph_sizes(textpage, len(text))
         lines = _page_lines(text, sizes)
         chars = PageChars(textpage)
@@ -385,6 +390,26 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
     finally:
         textpage.close()
         page.close()
+
+
+def _line_end_hyphens(raw: str) -> str:
+    """Words broken at a line's end made whole ("dis\ufffetance" is "distance", which search and the embedder
+    read; as " dis tance" it was two unknown words), and hyphenated words kept hyphenated ("short-circuited").
+    A broken word is one that joined is a word, or whose halves are not both words ("subcom-mands"). Same
+    length: the mark's place goes to a space before the word, so offsets stay character indices."""
+    from wordfreq import zipf_frequency
+
+    def whole(m: re.Match[str]) -> str:
+        first, rest = m.group(1), m.group(2)
+        joined = zipf_frequency(f"{first}{rest}".lower(), "en") >= JOINED_WORD_ZIPF or not (
+            zipf_frequency(first.lower(), "en") >= HYPHEN_PART_ZIPF
+            and zipf_frequency(rest.lower(), "en") >= HYPHEN_PART_ZIPF)
+        return f" {first}{rest}" if joined else f"{first}-{rest}"
+
+    if "\ufffe" not in raw:
+        return raw
+    # a mark before a capital or a digit is a hyphen: "PCI-QBUS", "JUNCTION-3023"
+    return _BROKEN_WORD.sub(whole, raw).replace("\ufffe", "-")
 
 
 def _scanned(raw: str) -> bool:
