@@ -79,3 +79,10 @@ def test_a_blank_to_fill_in_is_no_value():
     assert missing_answer(asked, ["Declare an emergency and call the state.", "(1) Date ____________"]) == NO_FIGURE
     # dots lead a label to its value; they are no blank
     assert missing_answer("What level does the lead pump start at?", ["Lead pump start ........ 6.3 ft"]) == ""
+
+
+def test_a_quantity_word_used_as_a_verb_asks_for_no_figure():
+    # "what order do I torque them in" asks for an order; "torque" after "I" is what the person does
+    pieces = ["Tighten the clip farthest from the eye first.", "Retighten after applying the working load."]
+    assert missing_answer("What order do I torque wire rope clips in, and when do they get retightened?", pieces) == ""
+    assert missing_answer("What torque do I apply to the clips?", pieces) == NO_FIGURE

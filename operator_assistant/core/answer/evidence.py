@@ -168,7 +168,9 @@ _QUANTITY = (r"(?:setpoints?|set\s?points?|limits?|thresholds?|pressures?|temper
              r"diameters?|resistances?|resistivity|timeouts?|durations?|periods?|spacing|depth|weight|loads?|reading)")
 _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far|high|low|fast|hot|cold|deep)|"
                           r"(?:at|below|above)\s+what\b|(?:what|which)\s+(?:minimum|maximum|min|max)\b|"
-                          r"what(?:['\u2019]s|\s+(?:is|are|should|must|does))?\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
+                          r"what(?:['\u2019]s|\s+(?:is|are|should|must|does))?\s+(?:the\s+)?"
+                          # a person between "what" and the word makes it a verb: "what order do I torque them in"
+                          r"(?:(?!(?:i|we|you|they)\s)[\w-]+\s+){0,4}?"
                           rf"{_QUANTITY}\b)", re.IGNORECASE)
 # an amount in words: "five tabs", "a few drips per minute", "inspect weekly", "once a year"; "how many" asks
 # for a count, which "annual" or "every" is not (it answers how often, not how many years)
