@@ -323,16 +323,31 @@ def test_a_question_naming_a_document_keeps_that_documents_entries_only() -> Non
 
     from operator_assistant.core.answer.lookup import Lookup
 
-    documents = {"a": SimpleNamespace(title="SRNE MODBUS PROTOCOL", source="/docs/SRNE_MODBUS_v3.9.pdf"),
-                 "b": SimpleNamespace(title="16-channel AC current module MODBUS-RTU",
-                                      source="/docs/hdhk_16ch_ac_module_modbus_rtu.pdf")}
-    lookup = Lookup(SimpleNamespace(document=documents.get), lambda texts: None, lambda: ())
+    documents = {"a": SimpleNamespace(doc_id="a", title="SRNE MODBUS PROTOCOL", source="/docs/SRNE_MODBUS_v3.9.pdf"),
+                 "b": SimpleNamespace(doc_id="b", title="16-channel AC current module MODBUS-RTU",
+                                      source="/docs/hdhk_16ch_ac_module_modbus_rtu.pdf"),
+                 "c": SimpleNamespace(doc_id="c", title="How to Read a P&ID", source="/docs/Kimray P&ID Guide.pdf"),
+                 "d": SimpleNamespace(doc_id="d", title="Inverter User Manual", source="/docs/HY_Series_Inverter.pdf")}
+    for document in documents.values():
+        document.content_hash = "v1"
+    text = {"c": "AC Analysis Controller. FC Flow Controller.", "d": "MODBUS communication protocol. 08 Loop test"}
+    manifest = SimpleNamespace(document=documents.get, documents=lambda: list(documents.values()),
+                               document_chunks=lambda doc_id: [SimpleNamespace(indexed_text=text.get(doc_id, ""))])
+    lookup = Lookup(manifest, lambda texts: None, lambda: ())
     both = [SimpleNamespace(doc_id="a"), SimpleNamespace(doc_id="b")]
     # "HDHK" is in one file name only
     assert [c.doc_id for c in lookup._of_named_documents("HDHK register 0018H: what is it?", both)] == ["b"]
     assert [c.doc_id for c in lookup._of_named_documents("What is register 0018H on the SRNE controller?", both)] == ["a"]
     # "Modbus" names both documents, so it names neither apart
     assert lookup._of_named_documents("Modbus register 0018H: what is it?", both) == both
+    # a key only a document the question does not name lists: the P&ID guide's abbreviation AC is not asked for
+    guide = [SimpleNamespace(doc_id="c")]
+    assert lookup._of_named_documents("Which SRNE register holds the AC output frequency?", guide) == []
+    assert lookup._of_named_documents("What does AC stand for on a P&ID?", guide) == guide  # names no document
+    assert lookup._of_named_documents("What does AC mean in the Kimray guide?", guide) == guide
+    # "MODBUS" names the two register maps by their files, and the drive manual has a Modbus chapter of its own
+    drive = [SimpleNamespace(doc_id="d")]
+    assert lookup._of_named_documents("What is function code 08 in the HY series MODBUS protocol?", drive) == drive
 
 
 MATRIX_OVER_A_PAGE = """# Generator manual

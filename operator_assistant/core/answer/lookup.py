@@ -61,6 +61,8 @@ _NAME_WORD_ZIPF = 4.0
 # A capitalised name just before a kind of device: "the Festo controller", "a Siemens drive".
 _MAKER_BEFORE_DEVICE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][A-Za-z]+)\s+(?i:controller|drive|module|inverter|"
                                   r"transmitter|analy[sz]er|meter|panel|relay|plc|vfd)s?\b")
+# Documents whose words are kept for the check that a question naming other documents may still mean them.
+DOCUMENT_WORDS_KEPT = 32
 # Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
 DEVICE_WORDS = 2
 _FUNCTION_WORDS = frozenset("what which is are was the a an of for to in on at by with and or what's does do how "
@@ -274,6 +276,7 @@ class Lookup:
         self.vocabulary = vocabulary  # the lexical index's words: a key written elsewhere is not "not listed"
         self.policy = policy
         self._vectors: dict[str, np.ndarray] = {}
+        self._document_words: dict[tuple[str, str], set[str]] = {}  # (doc id, content hash) -> its words
 
     # codes
 
@@ -360,13 +363,31 @@ class Lookup:
     def documents_named(self, question: str) -> set[str]:
         """The documents a question names by an uncommon word of their title or file name ("the TRIGA
         maintenance procedures"): "maintenance" or "procedures" alone name none, being in too many."""
-        from wordfreq import zipf_frequency
-
-        rare = _plain(" ".join(w for w in re.findall(r"[A-Za-z][\w-]{2,}", question)
-                               if zipf_frequency(w, "en", wordlist="small") < _NAME_WORD_ZIPF))
+        rare = self._naming_words(question)
         if not rare:
             return set()
         return {d.doc_id for d in self.manifest.documents() if rare & _names_of(d)}
+
+    @staticmethod
+    def _naming_words(question: str) -> set[str]:
+        """The question's uncommon words, those that may name a document by its title or file name."""
+        from wordfreq import zipf_frequency
+
+        return _plain(" ".join(w for w in re.findall(r"[A-Za-z][\w-]{2,}", question)
+                               if zipf_frequency(w, "en", wordlist="small") < _NAME_WORD_ZIPF))
+
+    def _words_of(self, doc_id: str) -> set[str]:
+        """Every content word of a document, its title and file name included (read once per version)."""
+        document = self.manifest.document(doc_id)
+        if document is None:
+            return set()
+        key = (doc_id, document.content_hash)
+        if key not in self._document_words:
+            if len(self._document_words) >= DOCUMENT_WORDS_KEPT:
+                self._document_words.clear()
+            chunks = self.manifest.document_chunks(doc_id)
+            self._document_words[key] = _names_of(document) | {w for c in chunks for w in _plain(c.indexed_text)}
+        return self._document_words[key]
 
     def _document_names(self, doc_id: str) -> set[str]:
         document = self.manifest.document(doc_id)
@@ -392,7 +413,15 @@ class Lookup:
     def _of_named_documents(self, question: str, candidates: list[EntryRecord]) -> list[EntryRecord]:
         """The candidates of the documents the question names by a word of their title or file name that the
         other candidates' documents are not named by ("HDHK register 0018H": the HDHK module's register, not
-        the SRNE controller's 0018H), or all of them when it names none."""
+        the SRNE controller's 0018H), or all of them when it names none. None where it names documents and
+        every candidate is of another ("Which SRNE register holds the AC output frequency?" is not asking
+        what the P&ID guide's abbreviation AC stands for)."""
+        asked_of = self.documents_named(question) if candidates else set()
+        if asked_of and not any(c.doc_id in asked_of for c in candidates):
+            # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
+            # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
+            naming = self._naming_words(question)
+            return [c for c in candidates if naming & self._words_of(c.doc_id)]
         names = {doc_id: self._document_names(doc_id) for doc_id in {c.doc_id for c in candidates}}
         if len(names) < 2:
             return candidates
