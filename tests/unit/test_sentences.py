@@ -214,3 +214,22 @@ def test_a_sentence_carried_over_a_page_break_is_one_piece_and_a_paragraph_break
     # a short heading at the foot of a page, then a command in lower case: no sentence carried on
     code = "Impact Assessment Example\n" + header + "\n\nwst sim2Impact sim2Impact_ex1.yml\n"
     assert len(ranked_pieces(code, [0.5] * len(passage_sentences(code)))) == 2
+
+
+def test_a_short_list_item_is_read_with_the_line_that_introduces_its_list():
+    # a generator manual's "Setting values of a safety" / "device" / "- Alarm: 95 C" / "- Trip: 100 C": the items
+    # were too short to be pieces at all, so no card could show the settings
+    from operator_assistant.core.answer.sentences import pieces_as_read
+
+    text = ("If the bearing temperature exceeds the normal value by 15 K, stop the machine. Setting values of a safety\n"
+            "device\n- Alarm: 95 C\n- Trip: 100 C\n")
+    shown = [text[a:b] for a, b in passage_sentences(text)]
+    assert "- Alarm: 95 C" in shown and "- Trip: 100 C" in shown
+    read = pieces_as_read(text)
+    assert "Setting values of a safety device: Alarm: 95 C" in read
+    assert "Setting values of a safety device: Trip: 100 C" in read
+    # a numbered item keeps its number; an item with no line above it in its block stays too short to show
+    steps = "Test in this order before anyone enters:\n1. Oxygen\n2. Flammable gases and vapors\n"
+    assert "Test in this order before anyone enters: 1. Oxygen" in pieces_as_read(steps)
+    assert "- Alarm: 95 C" not in [text[a:b] for text in ["Notes\n\n- Alarm: 95 C\n"]
+                                   for a, b in passage_sentences(text)]

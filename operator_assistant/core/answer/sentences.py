@@ -34,6 +34,8 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 # An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
 # "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
+# A list item this short ("- Trip: 100 C") says what it is only with the line that introduces its list.
+SHORT_ITEM_WORDS = 6
 _ITEM_LABEL = re.compile(r"^[^\W\d_]{0,8}-?\d+(?:-\d+)*[a-z]?[.)]$", re.IGNORECASE)
 
 
@@ -66,8 +68,12 @@ def _short_sentence(piece: str) -> bool:
 
 
 def passage_sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the sentences and table lines of a passage long enough to say something."""
-    return [(s, e) for s, e in _spans(text) if len(text[s:e].strip()) >= MIN_SENTENCE]
+    """(start, end) of the sentences and table lines of a passage long enough to say something, and of the
+    short items of a list that a line introduces ("- Trip: 100 C" under "Setting values of a safety device"),
+    which say something read with it."""
+    spans = _spans(text)
+    return [(s, e) for n, (s, e) in enumerate(spans) if len(text[s:e].strip()) >= MIN_SENTENCE
+            or (LIST_PREFIX.match(text[s:e]) and _lead_in(text, spans, n))]
 
 
 def _line(text: str, span: tuple[int, int]) -> str:
@@ -204,9 +210,27 @@ def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
             header, cells = _cells(text[slice(*spans[block[0]])]), _cells(line)
             if len(cells) == len(header):
                 return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c)
+    elif (mark := LIST_PREFIX.match(line)) and len(line.split()) <= SHORT_ITEM_WORDS and (
+            lead := _lead_in(text, spans, n)):
+        # a bullet goes, a number stays: "Test in this order ...: 1. Oxygen"
+        bullet = mark.group().strip() in ("-", "*", "\u2022")
+        return f"{lead.rstrip(':')}: {_line(text, (spans[n][0] + (mark.end() if bullet else 0), spans[n][1]))}"
     elif _mostly_figures(line) and (columns := _column_names(text, spans, n)):
         return f"{columns}: {_line(text, spans[n])}"
     return _line(text, spans[n])
+
+
+def _lead_in(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
+    """The line that introduces the list item n is in ("Setting values of a safety device" over "- Alarm: 95 C",
+    "- Trip: 100 C"): the line just above the list's first item, in the same block."""
+    first = n
+    while first > 0 and LIST_PREFIX.match(text[slice(*spans[first - 1])]) and _same_block(text, spans[first - 1],
+                                                                                            spans[first]):
+        first -= 1
+    if first == 0 or not _same_block(text, spans[first - 1], spans[first]):
+        return ""
+    lead = _whole_sentence(text, spans, first - 1)  # "Setting values of a safety" / "device"
+    return "" if len(lead) < MIN_SENTENCE or _is_row(lead) else lead
 
 
 def pieces_as_read(text: str) -> list[str]:
