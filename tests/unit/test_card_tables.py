@@ -350,3 +350,15 @@ def test_a_generic_word_one_column_alone_holds_names_that_column():
         ["B-2", "PT-2102", "127", "psi"]]
     # "alarm" is in two headers: it names neither alone, so every value column stays
     assert pick("What are the B-2 alarm thresholds?", ALARMS) == [["B-2", "PT-2102", "66", "118", "127", "psi"]]
+
+
+def test_a_lists_window_reaches_back_where_the_list_ends():
+    # "what order do we test in?" over "1. Oxygen content / 2. Flammable gases / 3. Potential toxic air
+    # contaminants", the third item best: the card had shown items 2-3 of 3 and left out the first test
+    from operator_assistant.core.answer.card import _list_window
+
+    assert _list_window(2, 3, 4, named=False) == (0, 3)
+    assert _list_window(7, 9, 4, named=False) == (5, 9)
+    assert _list_window(3, 9, 4, named=False) == (2, 6)  # inside a long list: the item before and those after
+    assert _list_window(-1, 9, 4, named=False) == (0, 4)  # the lead-in best: from the start
+    assert _list_window(2, 3, 4, named=True) == (2, 3)  # the item the question names leads

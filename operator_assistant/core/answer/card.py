@@ -704,8 +704,7 @@ def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]],
     lead, items, at = found
     # the item that answers with the one before it and those after it (they carry it on), or the
     # list from its start when the lead-in is the best sentence; an item the question names ("§7605(d)") first
-    first = max(0, at if named else at - 1)
-    last = min(len(items), first + policy.list_items)
+    first, last = _list_window(at, len(items), policy.list_items, named)
 
     def words(span: tuple[int, int]) -> int:
         return len(_text_at(lines, *span).split())
@@ -724,6 +723,17 @@ def _list_card(top: Piece, top_source: Source, lines: Sequence[tuple[int, str]],
     cells = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in spans)
     title = top_source.section[-1] if top_source.section else top_source.document
     return Found(Card(SENTENCES, title, cells, part=_part("item", first, last, len(items))), [cited])
+
+
+def _list_window(at: int, count: int, size: int, named: bool) -> tuple[int, int]:
+    """[first, last) of the items shown around item `at` (-1: the lead-in) of `count`: the one before it and
+    those after, up to `size`; reaching back where the list ends (the last of three items shows all three).
+    An item the question names ("§7605(d)") comes first."""
+    first = max(0, at if named else at - 1)
+    last = min(count, first + size)
+    if not named:
+        first = max(0, min(first, last - size))
+    return first, last
 
 
 def _item_in_part(item: tuple[int, int], start: int, end: int, lines: Sequence[tuple[int, str]]
