@@ -448,3 +448,16 @@ def test_a_settings_list_inside_a_parameters_block_gives_entries_of_its_own() ->
     keys = [e.key.text for e in find_entries(document)]
     assert keys == ["PD044", "PD045", "PD046", "00", "02", "03", "09", "10"]
     _check_places(document, find_entries(document))
+
+
+def test_what_a_key_seen_somewhere_is_asks_its_meaning() -> None:
+    # "on a valve in the P&ID" says where the tag was seen: the question is not about valves, which other
+    # passages search found are titled with
+    from operator_assistant.core.answer.lookup import _asks_meaning
+
+    assert _asks_meaning("What's a CSO tag on a valve in the P&ID?", "CSO")
+    assert _asks_meaning("What is PD013 in the HY manual?", "PD013")
+    assert _asks_meaning("What does FC mean on the drawing?", "FC")
+    # the key as the subject of something else is not asking what it is
+    assert not _asks_meaning("What is the PT-2105 setpoint in the register?", "PT-2105")
+    assert not _asks_meaning("What's the bolt torque for B-3 on the flange?", "B-3")

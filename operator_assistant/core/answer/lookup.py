@@ -106,6 +106,8 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
                           r"wrong)\b", re.IGNORECASE)
 
+# what a key seen somewhere is called there: "What's a CSO tag on a valve?"
+_WHAT_IT_IS = r"(?:tags?|codes?|abbreviations?|symbols?|labels?|markings?|designations?|letters?)"
 # "what does that mean?" after the sentence that names the code
 _MEANING_OF_THAT = re.compile(r"\b(?:does|do|can|could)\s+(?:that|this|it)\s+(?:mean|stand\s+for)\b", re.IGNORECASE)
 
@@ -117,7 +119,9 @@ def _asks_meaning(question: str, key: str) -> bool:
     k = re.escape(key)
     return bool(_MEANING_OF_THAT.search(question) or re.search(
         rf"\b(?:does|do|can|could|might)\s+(?:the\s+)?(?:\w+\s+){{0,2}}{k}\s+(?:\w+\s+)?mean\b|"
-        rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])",
+        rf"(?<![\w-]){k}\s+(?:stands?|standing)\s+for\b|\bmeaning\s+of\s+(?:the\s+)?(?:\w+\s+)?{k}(?![\w-])|"
+        # "What's a CSO tag on a valve in the P&ID?": where it was seen follows the key and what it is
+        rf"\bwhat(?:['\u2019]s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?{k}\s+(?:{_WHAT_IT_IS}\s+)?(?:on|in|at)\b",
         question, re.IGNORECASE))
 
 
