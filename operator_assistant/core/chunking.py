@@ -41,7 +41,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # 40: a heading with nothing under it (a numbered list item set as a heading, a caption) is a line of the section
 #     above it; its words had been in no chunk.
 # 41: a word pdfium marks as broken at a line's end is read whole ("distance", not "dis tance").
-CHUNKER_VERSION = 41
+# 42: ... only where joined it is a word or written whole on the page; a hyphenated word or two columns read
+#     across keep the space.
+CHUNKER_VERSION = 42
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

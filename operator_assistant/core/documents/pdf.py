@@ -54,7 +54,6 @@ _SYMBOL_FONT_MARK = re.compile("[\ue000-\uf8ff]")
 # ("dis-" / "tance") or the line ended in a hyphenated word ("short-" / "circuited")
 _BROKEN_WORD = re.compile(r"([A-Za-z]+)\ufffe([a-z][A-Za-z]*)")
 JOINED_WORD_ZIPF = 2.0  # "distance", "rigging", "however" are words; "shortcircuited", "noload" are not
-HYPHEN_PART_ZIPF = 2.0  # "short" and "circuited" are words each; "subcom" and "mands" are not
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"\S+")
 # Words further apart than this many font sizes are in different table cells; a space,
@@ -393,23 +392,27 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
 
 
 def _line_end_hyphens(raw: str) -> str:
-    """Words broken at a line's end made whole ("dis\ufffetance" is "distance", which search and the embedder
-    read; as " dis tance" it was two unknown words), and hyphenated words kept hyphenated ("short-circuited").
-    A broken word is one that joined is a word, or whose halves are not both words ("subcom-mands"). Same
-    length: the mark's place goes to a space before the word, so offsets stay character indices."""
+    """Words broken at a line's end made whole where joined they are a word of the language or of the page
+    ("dis\ufffetance" is "distance", "subcom\ufffemand" is "subcommand" where the page writes it whole,
+    which search and the embedder read; as "dis tance" it was two unknown words). Any other mark is read as a
+    space, as every mark was before. Same length: the mark's place goes to a space before the word, so offsets
+    stay character indices."""
     from wordfreq import zipf_frequency
 
     def whole(m: re.Match[str]) -> str:
         first, rest = m.group(1), m.group(2)
-        joined = zipf_frequency(f"{first}{rest}".lower(), "en") >= JOINED_WORD_ZIPF or not (
-            zipf_frequency(first.lower(), "en") >= HYPHEN_PART_ZIPF
-            and zipf_frequency(rest.lower(), "en") >= HYPHEN_PART_ZIPF)
-        return f" {first}{rest}" if joined else f"{first}-{rest}"
+        joined = f"{first}{rest}".lower()
+        # a word of the language, or one the page writes whole elsewhere ("subcommand", "whippings")
+        if zipf_frequency(joined, "en") >= JOINED_WORD_ZIPF or joined in on_page:
+            return f" {first}{rest}"
+        # a hyphenated word, or text of two columns read across ("whip-" / "untwisting"): the column logic
+        # parts the two at the space, as before
+        return m.group().replace("\ufffe", " ")
 
     if "\ufffe" not in raw:
         return raw
-    # a mark before a capital or a digit is a hyphen: "PCI-QBUS", "JUNCTION-3023"
-    return _BROKEN_WORD.sub(whole, raw).replace("\ufffe", "-")
+    on_page = set(re.findall(r"[a-z]+", raw.lower()))
+    return _BROKEN_WORD.sub(whole, raw)
 
 
 def _scanned(raw: str) -> bool:
