@@ -461,3 +461,21 @@ def test_what_a_key_seen_somewhere_is_asks_its_meaning() -> None:
     # the key as the subject of something else is not asking what it is
     assert not _asks_meaning("What is the PT-2105 setpoint in the register?", "PT-2105")
     assert not _asks_meaning("What's the bolt torque for B-3 on the flange?", "B-3")
+
+
+def test_capitals_a_space_and_a_number_are_one_key_where_a_list_keys_it_so() -> None:
+    # ProviewR heads its function codes "WriteMultipleRegisters (FC 16)": the question's "(FC 16)" had been read
+    # as the abbreviation FC, and "registers" after it as the family of a list the block is not in
+    from types import SimpleNamespace
+
+    from operator_assistant.core.answer.lookup import Lookup, named_keys
+    from operator_assistant.core.documents.entries import key_forms
+
+    listed = {"fc16": [SimpleNamespace(entry=SimpleNamespace(key=SimpleNamespace(text="FC 16")))]}
+    manifest = SimpleNamespace(entries_for_keys=lambda forms: [r for f in forms for r in listed.get(f, [])])
+    lookup = Lookup(manifest, lambda texts: None, lambda: ())
+    question = "ProviewR Modbus WriteMultipleRegisters (FC 16) - how many registers max in one write?"
+    [key] = lookup._written_spaced(question, named_keys(question))
+    assert key.text == "FC 16" and key.forms == frozenset(key_forms("FC 16")) and not key.family
+    # where no list keys "SW 3", it is no key
+    assert lookup._written_spaced("Is SW 3 open?", []) == []

@@ -55,7 +55,8 @@ _ASKING = frozenset(tokenize(
     "use used control controls function purpose "
     "type kind trip tripped panel screen keypad hmi scada controller drive device unit manual list table "
     "register parameter code alarm fault error warning message please now again keeps going letter tag symbol "
-    "abbreviation acronym mark marked label labelled read reading reads"))
+    "abbreviation acronym mark marked label labelled read reading reads "
+    "many much max maximum min minimum most least one"))  # "how many registers max in one write"
 # A word this common in English names no document ("read", "maintenance"): wordfreq's Zipf scale, 10 per million.
 _NAME_WORD_ZIPF = 4.0
 # A capitalised name just before a kind of device: "the Festo controller", "a Siemens drive".
@@ -98,6 +99,8 @@ _ABBREVIATION_KEY = re.compile(r"(?<![\w&/.-])([A-Z]{2,5})(?![\w&/-])(?!\.\w)|\b
 _LETTER_KEY = re.compile(r"(?<![\w.-])([A-Za-z]{1,4}[-_.]?\d{1,6}(?:[.-]\d{1,4})?[A-Za-z]?)(?![\w-])")
 # A bit of a status word: "bit 26", which register maps write B26, b26 or Bit 26.
 _BIT_KEY = re.compile(r"\bbit\s+(\d{1,2})\b", re.IGNORECASE)
+# Capitals, a space and a number: "(FC 16)" as a manual heads its function codes
+_SPACED_KEY = re.compile(r"(?<![\w-])[A-Z]{1,4} \d{1,4}(?![\w.-])")
 # A MIB name or an OID: upsAlarmBatteryBad, fooAlarms.17, { fooAlarms 17 }.
 _MIB_NAME = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9-]*(?:\.\d+)?)(?![\w-])")
 _OID = re.compile(r"\{\s*[a-z][\w-]*\s+\d+\s*\}")
@@ -290,7 +293,7 @@ class Lookup:
         word the question asks about is left for a passage that does (see `_key_card`); without, it answers
         all the same: the passages' card held no such key, so the row is the best there is."""
         keys = named_keys(question, query)
-        keys += self._written_hex(question, keys)
+        keys = self._written_spaced(question, keys) + keys + self._written_hex(question, keys)
         if not keys:
             return None
         ranks = _doc_ranks(sources)
@@ -303,6 +306,21 @@ class Lookup:
             if missing is not None:
                 return missing
         return None
+
+    def _written_spaced(self, question: str, keys: Sequence[NamedKey]) -> list[NamedKey]:
+        """A code of capitals, a space and a number ("FC 16", "SW 3") where a list keys an entry so: read whole,
+        and first, it is more than its letters ("FC", which a P&ID list gives as Flow Controller)."""
+        have = {k.text.casefold() for k in keys}
+        out = []
+        for m in _SPACED_KEY.finditer(question):
+            text = m.group()
+            forms = key_forms(text)
+            if text.casefold() not in have and any(r.entry.key.text.casefold() == text.casefold()
+                                                   for r in self.manifest.entries_for_keys(forms)):
+                have.add(text.casefold())
+                # its letters are its family: "registers" after "(FC 16)" is what it writes, not another list
+                out.append(NamedKey(text, frozenset(forms), frozenset(), False))
+        return out
 
     def _written_hex(self, question: str, keys: Sequence[NamedKey]) -> list[NamedKey]:
         """Hex codes with a small h ("19h", "38h") where a document lists them so: alone, "24h" is as likely
