@@ -479,3 +479,24 @@ def test_capitals_a_space_and_a_number_are_one_key_where_a_list_keys_it_so() -> 
     assert key.text == "FC 16" and key.forms == frozenset(key_forms("FC 16")) and not key.family
     # where no list keys "SW 3", it is no key
     assert lookup._written_spaced("Is SW 3 open?", []) == []
+
+
+def test_a_code_with_letters_is_said_not_listed_in_the_list_of_its_letters() -> None:
+    # "parameter PD190" on a drive whose function list (PD000 to PD183) names no family: the refusal had named
+    # a five-entry list headed "Explanation:" (PD001 to PD045), the only one that says "parameter"
+    from types import SimpleNamespace
+
+    from operator_assistant.core.answer.lookup import Lookup, named_keys
+
+    def record(key: str, group: str, family: str, n: int) -> SimpleNamespace:
+        entry = SimpleNamespace(key=SimpleNamespace(text=key, name=""), group=group, family=family, fields=[],
+                                kind="code", start=n * 10, end=n * 10 + 9)
+        return SimpleNamespace(doc_id="hy", entry=entry, section=(), ordinal=n, pages=(20,))
+
+    records = [record(f"PD{n:03d}", "table 'VIII. Function List'", "Function List", n) for n in range(0, 184, 8)]
+    records += [record(f"PD{n:03d}", "list 'Explanation:'", "parameter settings", 200 + n) for n in (1, 2, 44, 45)]
+    manifest = SimpleNamespace(entries_in=lambda ranks, kind: records, entries_for_keys=lambda forms: [])
+    lookup = Lookup(manifest, lambda texts: None, lambda: ())
+    [key] = [k for k in named_keys("HY inverter parameter PD190 - what does it set?") if k.text == "PD190"]
+    groups = lookup._family_groups(key, {"hy": 1})
+    assert ("hy", "table 'VIII. Function List'") in groups and ("hy", "list 'Explanation:'") in groups

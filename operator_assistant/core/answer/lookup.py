@@ -504,7 +504,11 @@ class Lookup:
             same_shape = shape[1] != "other" and (written == shape or (written[1] == "number" and written[0] in initials))
             if not same_shape:
                 continue
-            if (key.family and _in_family(key, record)) or (not key.family and prefix):
+            # a code with letters of its own ("parameter PD190") belongs to a list of its letters that names
+            # no other family ("VIII. Function List", PD000 to PD183), as a lookup takes it from one
+            if (key.family and (_in_family(key, record) or (prefix and not key.numeric
+                                                             and not _of_other_family(key, record))))\
+                    or (not key.family and prefix):
                 groups.setdefault((record.doc_id, record.entry.group), []).append(record)
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
