@@ -472,13 +472,18 @@ def test_capitals_a_space_and_a_number_are_one_key_where_a_list_keys_it_so() -> 
     from operator_assistant.core.documents.entries import key_forms
 
     listed = {"fc16": [SimpleNamespace(entry=SimpleNamespace(key=SimpleNamespace(text="FC 16")))]}
-    manifest = SimpleNamespace(entries_for_keys=lambda forms: [r for f in forms for r in listed.get(f, [])])
+    manifest = SimpleNamespace(entries_for_keys=lambda forms: [r for f in forms for r in listed.get(f, [])],
+                               entries_in=lambda ranks, kind: listed["fc16"] if "proview" in ranks else [])
     lookup = Lookup(manifest, lambda texts: None, lambda: ())
     question = "ProviewR Modbus WriteMultipleRegisters (FC 16) - how many registers max in one write?"
-    [key] = lookup._written_spaced(question, named_keys(question))
+    [key] = lookup._written_spaced(question, named_keys(question), {})
     assert key.text == "FC 16" and key.forms == frozenset(key_forms("FC 16")) and not key.family
     # where no list keys "SW 3", it is no key
-    assert lookup._written_spaced("Is SW 3 open?", []) == []
+    assert lookup._written_spaced("Is SW 3 open?", [], {"proview": 1}) == []
+    # "FC 23" where a document search found writes its codes so: a key, so that it can be said not listed
+    [missing] = lookup._written_spaced("What does FC 23 do on a Modbus_Module?", [], {"proview": 1})
+    assert missing.text == "FC 23"
+    assert lookup._written_spaced("What does FC 23 do on a Modbus_Module?", [], {}) == []
 
 
 def test_a_code_with_letters_is_said_not_listed_in_the_list_of_its_letters() -> None:

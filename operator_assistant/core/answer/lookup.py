@@ -293,10 +293,10 @@ class Lookup:
         word the question asks about is left for a passage that does (see `_key_card`); without, it answers
         all the same: the passages' card held no such key, so the row is the best there is."""
         keys = named_keys(question, query)
-        keys = self._written_spaced(question, keys) + keys + self._written_hex(question, keys)
+        ranks = _doc_ranks(sources)
+        keys = self._written_spaced(question, keys, ranks) + keys + self._written_hex(question, keys)
         if not keys:
             return None
-        ranks = _doc_ranks(sources)
         for key in keys:
             found = self._key_card(key, question, query, ranks, sources, defer)
             if found is not None:
@@ -307,16 +307,23 @@ class Lookup:
                 return missing
         return None
 
-    def _written_spaced(self, question: str, keys: Sequence[NamedKey]) -> list[NamedKey]:
-        """A code of capitals, a space and a number ("FC 16", "SW 3") where a list keys an entry so: read whole,
+    def _written_spaced(self, question: str, keys: Sequence[NamedKey], ranks: dict[str, int]) -> list[NamedKey]:
+        """A code of capitals, a space and a number ("FC 16", "SW 3") where a list keys an entry so, or writes its
+        codes so in a document search found ("FC 23" where the list runs FC 1 to FC 16: not listed): read whole,
         and first, it is more than its letters ("FC", which a P&ID list gives as Flow Controller)."""
         have = {k.text.casefold() for k in keys}
         out = []
+        shapes: set[tuple[str, str]] | None = None
         for m in _SPACED_KEY.finditer(question):
             text = m.group()
             forms = key_forms(text)
-            if text.casefold() not in have and any(r.entry.key.text.casefold() == text.casefold()
-                                                   for r in self.manifest.entries_for_keys(forms)):
+            if text.casefold() in have:
+                continue
+            listed = any(r.entry.key.text.casefold() == text.casefold() for r in self.manifest.entries_for_keys(forms))
+            if not listed and shapes is None:
+                shapes = {key_shape(r.entry.key.text) for r in self.manifest.entries_in(ranks, None)
+                          if " " in r.entry.key.text}
+            if listed or key_shape(text) in (shapes or set()):
                 have.add(text.casefold())
                 # its letters are its family: "registers" after "(FC 16)" is what it writes, not another list
                 out.append(NamedKey(text, frozenset(forms), frozenset(), False))
