@@ -348,6 +348,10 @@ def test_a_question_naming_a_document_keeps_that_documents_entries_only() -> Non
     # "MODBUS" names the two register maps by their files, and the drive manual has a Modbus chapter of its own
     drive = [SimpleNamespace(doc_id="d")]
     assert lookup._of_named_documents("What is function code 08 in the HY series MODBUS protocol?", drive) == drive
+    # a maker's name before the device names the device, whose manual may never print it
+    documents["k"] = SimpleNamespace(doc_id="k", title="Kestrel configuration tool", source="/docs/kestrel-tool.md",
+                                     content_hash="v1")
+    assert lookup._of_named_documents("Following error 0Bh on the Kestrel controller - remedy?", drive) == drive
 
 
 MATRIX_OVER_A_PAGE = """# Generator manual

@@ -445,11 +445,14 @@ class Lookup:
         the SRNE controller's 0018H), or all of them when it names none. None where it names documents and
         every candidate is of another ("Which SRNE register holds the AC output frequency?" is not asking
         what the P&ID guide's abbreviation AC stands for)."""
-        asked_of = self.documents_named(question) if candidates else set()
+        # a maker's name before the device ("the Kestrel controller") names the device, whose manual may never
+        # print it, though the maker's tool has a manual of its own
+        naming = self._naming_words(question) - {w for m in _MAKER_BEFORE_DEVICE.finditer(question)
+                                                 for w in _plain(m.group(1))} if candidates else set()
+        asked_of = {d.doc_id for d in self.manifest.documents() if naming & _names_of(d)} if naming else set()
         if asked_of and not any(c.doc_id in asked_of for c in candidates):
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
             # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
-            naming = self._naming_words(question)
             return [c for c in candidates if naming & self._words_of(c.doc_id)]
         names = {doc_id: self._document_names(doc_id) for doc_id in {c.doc_id for c in candidates}}
         if len(names) < 2:
