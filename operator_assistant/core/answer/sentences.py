@@ -32,10 +32,10 @@ PIECE_MARK = re.compile(r"^\s*(?:[\u25cf\u2022\u25aa\u25e6\u2013\uf0b7*-]\s*|\(?
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
-# An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
-# "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
 # A list item this short ("- Trip: 100 C") says what it is only with the line that introduces its list.
 SHORT_ITEM_WORDS = 6
+# An item's code standing as a sentence of its own before the item's text: "OPS\u201027." in
+# "OPS\u201027. Convert gpm to Lpm": it goes with the text it labels, as "1." does.
 _ITEM_LABEL = re.compile(r"^[^\W\d_]{0,8}-?\d+(?:-\d+)*[a-z]?[.)]$", re.IGNORECASE)
 
 
