@@ -392,10 +392,11 @@ class Lookup:
     def documents_named(self, question: str) -> set[str]:
         """The documents a question names by an uncommon word of their title or file name ("the TRIGA
         maintenance procedures"): "maintenance" or "procedures" alone name none, being in too many."""
-        rare = self._naming_words(question)
-        if not rare:
-            return set()
-        return {d.doc_id for d in self.manifest.documents() if rare & _names_of(d)}
+        return self._named_by(self._naming_words(question))
+
+    def _named_by(self, words: set[str]) -> set[str]:
+        """The documents whose title or file name holds one of `words`."""
+        return {d.doc_id for d in self.manifest.documents() if words & _names_of(d)} if words else set()
 
     @staticmethod
     def _naming_words(question: str) -> set[str]:
@@ -449,7 +450,7 @@ class Lookup:
         # print it, though the maker's tool has a manual of its own
         naming = self._naming_words(question) - {w for m in _MAKER_BEFORE_DEVICE.finditer(question)
                                                  for w in _plain(m.group(1))} if candidates else set()
-        asked_of = {d.doc_id for d in self.manifest.documents() if naming & _names_of(d)} if naming else set()
+        asked_of = self._named_by(naming)
         if asked_of and not any(c.doc_id in asked_of for c in candidates):
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
             # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
