@@ -210,6 +210,11 @@ def named_keys(question: str, query: str = "") -> list[NamedKey]:
     return list(found.values())
 
 
+def _maker_words(question: str) -> set[str]:
+    """The words of a maker's name just before a kind of device ("the Festo controller")."""
+    return {w for m in _MAKER_BEFORE_DEVICE.finditer(question) for w in _plain(m.group(1))}
+
+
 def _names_of(document: DocumentInfo) -> set[str]:
     """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
     return _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
@@ -436,9 +441,7 @@ class Lookup:
                         break
                     out |= _plain(after)
         # a maker's name before the kind of device ("the Festo controller"), which its manual may never print
-        for m in _MAKER_BEFORE_DEVICE.finditer(question):
-            out |= _plain(m.group(1))
-        return out
+        return out | _maker_words(question)
 
     def _of_named_documents(self, question: str, candidates: list[EntryRecord]) -> list[EntryRecord]:
         """The candidates of the documents the question names by a word of their title or file name that the
@@ -448,8 +451,7 @@ class Lookup:
         what the P&ID guide's abbreviation AC stands for)."""
         # a maker's name before the device ("the Kestrel controller") names the device, whose manual may never
         # print it, though the maker's tool has a manual of its own
-        naming = self._naming_words(question) - {w for m in _MAKER_BEFORE_DEVICE.finditer(question)
-                                                 for w in _plain(m.group(1))} if candidates else set()
+        naming = self._naming_words(question) - _maker_words(question) if candidates else set()
         asked_of = self._named_by(naming)
         if asked_of and not any(c.doc_id in asked_of for c in candidates):
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
