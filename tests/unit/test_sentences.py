@@ -201,6 +201,16 @@ def test_a_how_often_question_is_answered_by_a_frequency_not_any_figure(text, ho
     assert holds_value("Secondary containment must be at least 110% of tank capacity.", "How big must the containment be?")
 
 
+@pytest.mark.parametrize("text, holds", [
+    ("Wire rope is seized as shown in Figure 1-10, page 1-14.", False),
+    ("See Table 3-2 and step 4 of section 7.1.", False),
+    ("The seizings should be spaced a distance apart equal to twice the diameter.", True),
+    ("Space the seizings 2 inches apart (see Fig. 2).", True),
+])
+def test_a_number_that_says_where_to_look_is_no_figure(text, holds):
+    assert holds_value(text, "Seizing wire rope before cutting it - how far apart do the seizings go?") == holds
+
+
 def test_a_sentence_carried_over_a_page_break_is_one_piece_and_a_paragraph_break_is_not():
     header = " " * 40  # the running header, blanked in the passage
     text = ("After placing the rope in service, tighten the clips again immediately\n" + header + "\n\n" + header

@@ -296,7 +296,13 @@ def asks_value(question: str) -> bool:
     return bool(_ASKS_VALUE.search(question))
 
 
+# a number that says where to look, not how much: "as shown in Figure 1-10, page 1-14", "see Table 3", "step 4"
+_WHERE_TO_LOOK = re.compile(r"\b(?:fig(?:ure)?s?|tables?|pages?|p|pp|sections?|chapters?|appendix|annex|steps?|"
+                            r"paragraphs?|items?|notes?)\.?\s*\d[\w.\-]*", re.IGNORECASE)
+
+
 def _values(text: str) -> set[str]:
+    text = _WHERE_TO_LOOK.sub(" ", text)
     return {t.casefold() for t in raw_tokens(text) if any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS}
 
 
