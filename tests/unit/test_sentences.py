@@ -211,6 +211,19 @@ def test_a_number_that_says_where_to_look_is_no_figure(text, holds):
     assert holds_value(text, "Seizing wire rope before cutting it - how far apart do the seizings go?") == holds
 
 
+def test_an_aside_in_brackets_on_the_next_line_carries_the_sentence_on_and_an_enumerator_does_not():
+    text = ("The seizings should be spaced a distance apart equal to twice the diameter\n"
+            "(spacing = 2D).\n"
+            "A water system shall give notice within\n"
+            "(a) 24 hours of a violation of the MCL for nitrate;\n"
+            "(b) 30 days of any other violation.\n"
+            "gallon per minute liter per second\n"
+            "(L/s) 0.063 090 2 gallon per day liter per day\n")
+    pieces = [p.text for p in ranked_pieces(text, [0.5] * len(passage_sentences(text)))]
+    assert "The seizings should be spaced a distance apart equal to twice the diameter (spacing = 2D)." in pieces
+    assert not any("within (a)" in p or "nitrate; (b)" in p or "second (L/s)" in p for p in pieces)
+
+
 def test_a_sentence_carried_over_a_page_break_is_one_piece_and_a_paragraph_break_is_not():
     header = " " * 40  # the running header, blanked in the passage
     text = ("After placing the rope in service, tighten the clips again immediately\n" + header + "\n\n" + header

@@ -123,11 +123,17 @@ def _open_end(line: str) -> bool:
     return bool(_OPEN_END.search(line.rstrip())) or line.count("(") > line.count(")")
 
 
+# A line that is one aside in brackets closing the sentence above: "(spacing = 2D)." under "... equal to twice
+# the diameter". Not "(a)", "(12)" or "(iv)", which open a list's item, nor "(L/s) 12.742 58", a table's unit cell.
+_ASIDE = re.compile(r"\((?!\s*(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6})\s*\))[^()]*\)[.;:!?]?\s*$", re.IGNORECASE)
+
+
 def _carries_on(line: str) -> bool:
     """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case, with a figure
-    or with punctuation no sentence opens with (") in a multi-pod filter" under "(gal/ft2"), or it is a
-    sentence's last word or two."""
-    return ((line[:1].islower() or line[:1].isdigit() or line[:1] in _NO_OPENING or _sentence_tail(line))
+    or with punctuation no sentence opens with (") in a multi-pod filter" under "(gal/ft2"), with an aside
+    in brackets ("... equal to twice the diameter" / "(spacing = 2D)."), or it is a sentence's last word or two."""
+    return ((line[:1].islower() or line[:1].isdigit() or line[:1] in _NO_OPENING or _sentence_tail(line)
+             or _ASIDE.match(line))
             and not LIST_PREFIX.match(line))
 
 
