@@ -133,7 +133,7 @@ def _carries_on(line: str) -> bool:
     or with punctuation no sentence opens with (") in a multi-pod filter" under "(gal/ft2"), with an aside
     in brackets ("... equal to twice the diameter" / "(spacing = 2D)."), or it is a sentence's last word or two."""
     return ((line[:1].islower() or line[:1].isdigit() or line[:1] in _NO_OPENING or _sentence_tail(line)
-             or _ASIDE.match(line))
+             or bool(_ASIDE.match(line)))
             and not LIST_PREFIX.match(line))
 
 
