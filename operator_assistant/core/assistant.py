@@ -56,7 +56,7 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
 from operator_assistant.core.references import passage_holds, references
-from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates
+from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates, with_lexical_best
 from operator_assistant.core.revisions import names_number
 from operator_assistant.errors import Cancelled, ModelError, UserError
 from operator_assistant.folder.records import FactInfo
@@ -132,10 +132,17 @@ class Assistant:
                                               flt=SearchFilter(all_revisions=all_revisions))
         t1 = time.perf_counter()
         ranked = self.reranker.rerank(query, result.hits, k=max(settings.top_k * 3, settings.top_k))
-        ranked = drop_near_duplicates(ranked, self.policy.near_duplicate_jaccard)[:settings.top_k]
+        ranked = drop_near_duplicates(ranked, self.policy.near_duplicate_jaccard)
         t2 = time.perf_counter()
         vector = result.query_vector if result.query_vector is not None else self.engine.embedder.embed_query(query)
-        evidence = self.evidence.score(vector, ranked, self.reranker.is_model, self.unfamiliar(query))
+        # the evidence is read on the first top_k, as the threshold was fitted; the words' best passage,
+        # added after them, may give the card its piece but not lift a near miss over the threshold
+        evidence = self.evidence.score(vector, ranked[:settings.top_k], self.reranker.is_model, self.unfamiliar(query))
+        if self.reranker.is_model:  # a cross-encoder has read the words' best passage with the rest
+            ranked = ranked[:settings.top_k]
+        else:
+            ranked = with_lexical_best(ranked, result.hits, result.lexical_ids, settings.top_k,
+                                       self.policy.near_duplicate_jaccard)
         t3 = time.perf_counter()
         return ranked, evidence, {"retrieve_ms": (t1 - t0) * 1e3, "rerank_ms": (t2 - t1) * 1e3,
                                   "evidence_ms": (t3 - t2) * 1e3}, vector

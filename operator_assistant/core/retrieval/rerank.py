@@ -92,6 +92,22 @@ def drop_near_duplicates(ranked: Sequence[RankedHit], threshold: float = 0.8) ->
     return [item for item, _ in kept]
 
 
+def with_lexical_best(ranked: Sequence[RankedHit], hits: Sequence[SearchHit], lexical_ids: Sequence[str],
+                      k: int, threshold: float = 0.8) -> list[RankedHit]:
+    """The first k of `ranked` (near duplicates dropped), and after them the words' best passage where the
+    fusion left it out. RRF scores a passage first by BM25 and missing from the dense list below one tenth on
+    both ("how long to boil" over the one paragraph that says "boil water for three minutes"), and the passage
+    that holds the question's rare words is often the one that answers it. It comes last and takes no place:
+    the passage a section's number found may be fifth ("section 64432.3")."""
+    top = list(ranked[:k])
+    found = {h.chunk.chunk_id: h for h in hits}
+    best = next((found[cid] for cid in lexical_ids if cid in found), None)
+    if best is None or any(r.hit.chunk.chunk_id == best.chunk.chunk_id for r in top):
+        return top
+    candidate = [*top, RankedHit(best, best.score)]
+    return candidate if len(drop_near_duplicates(candidate, threshold)) == len(candidate) else top
+
+
 def load_reranker(models_dir: Path, name: str) -> Reranker:
     """The configured cross-encoder; else the first one installed from the manifest; else none."""
     from operator_assistant.core.models import load_manifest, resolve_model, verify_model
