@@ -362,3 +362,18 @@ def test_a_lists_window_reaches_back_where_the_list_ends():
     assert _list_window(3, 9, 4, named=False) == (2, 6)  # inside a long list: the item before and those after
     assert _list_window(-1, 9, 4, named=False) == (0, 4)  # the lead-in best: from the start
     assert _list_window(2, 3, 4, named=True) == (2, 3)  # the item the question names leads
+
+
+HAZARDS = [["Degree of Hazard", "Minimum Type of Backflow Prevention"],
+           ["(1) Premises with waste water pumping plants. A RP may be provided in lieu of an AG.", "AG"],
+           ["(2) Premises where recycled water is used, other than as allowed in paragraph (3).", "RP"],
+           ["(3) Premises with irrigation systems into which fertilizers can be injected.", "RP"],
+           ["(4) Premises where the fire system is interconnected with an auxiliary supply.", "AG"]]
+
+
+def test_a_question_for_a_figure_is_not_answered_by_rows_that_hold_none():
+    # the rows say which device, not how high it goes: "(1)" and "paragraph (3)" number, they do not measure
+    assert pick("How high off the floor does an RP backflow assembly have to be mounted?", HAZARDS) is None
+    # asked which device, the same rows answer
+    assert pick("Which type of backflow prevention does a premises with irrigation systems need?", HAZARDS) == [
+        [HAZARDS[3][0], "RP"]]

@@ -206,6 +206,9 @@ def test_a_how_often_question_is_answered_by_a_frequency_not_any_figure(text, ho
     ("See Table 3-2 and step 4 of section 7.1.", False),
     ("The seizings should be spaced a distance apart equal to twice the diameter.", True),
     ("Space the seizings 2 inches apart (see Fig. 2).", True),
+    ("Premises where recycled water is used, other than as allowed in paragraph (3).", False),
+    # a figure written out and again in brackets is a figure
+    ("Report acute violations within twenty-four hours (24).", True),
 ])
 def test_a_number_that_says_where_to_look_is_no_figure(text, holds):
     assert holds_value(text, "Seizing wire rope before cutting it - how far apart do the seizings go?") == holds

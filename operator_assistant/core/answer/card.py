@@ -322,6 +322,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
+        if rows and asks_value(question) and not _holds_figure(table, rows, columns, question):
+            continue  # "how high must an RP be mounted" is not answered by rows that say only "RP" or "AG"
         if (how == 1 and piece_row is None and unexplained > piece_unexplained
                 and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
@@ -342,6 +344,12 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
+
+
+def _holds_figure(table: Table, rows: Sequence[int], columns: Sequence[int], question: str) -> bool:
+    """Whether the cells to be shown give a figure the question asks for ("(1)" numbering a row gives none)."""
+    return any(holds_value(PIECE_MARK.sub("", table.rows[r][c].text), question)
+               for r in rows for c in columns if c < len(table.rows[r]))
 
 
 def _marks_only(table: Table, column: int, rows: Sequence[int]) -> bool:

@@ -303,8 +303,9 @@ def asks_value(question: str) -> bool:
 
 
 # a number that says where to look, not how much: "as shown in Figure 1-10, page 1-14", "see Table 3", "step 4"
-_WHERE_TO_LOOK = re.compile(r"\b(?:fig(?:ure)?s?|tables?|pages?|p|pp|sections?|chapters?|appendix|annex|steps?|"
-                            r"paragraphs?|items?|notes?)\.?\s*\d[\w.\-]*", re.IGNORECASE)
+_WHERE_TO_LOOK = re.compile(r"\b(?:fig(?:ure)?s?|tables?|pages?|p|pp|(?:sub)?sections?|chapters?|appendix|annex|steps?|"
+                            r"(?:sub)?paragraphs?|clauses?|items?|notes?)\.?\s*(?:\d[\w.\-]*|\(\d{1,3}\))",
+                            re.IGNORECASE)
 
 
 def _values(text: str) -> set[str]:
