@@ -79,6 +79,19 @@ def test_lookups_on_real_vendor_tables_hold_their_figures(plant_engine):
     assert len(coded) >= 2 and all(r.refused for r in coded), [(r.id, r.answer[:80]) for r in coded]
 
 
+def test_a_code_not_listed_names_the_list_whole_whatever_family_the_question_gives(plant_engine):
+    # the HY manual's function list runs over seven pages, some of which print "alarm" beside their rows: asked as
+    # "parameter PD190" or as a bare "PD168", the reason counts the list as printed, and counts it the same
+    assistant = open_assistant(plant_engine)
+    for question, code in (("HY inverter parameter PD190 - what does it set?", "PD190"),
+                           ("HY VFD PD168: what is its setting range and default?", "PD168")):
+        answer = ask(assistant, question)
+        assert answer.refused, answer.text
+        assert answer.refusal_reason.startswith(f"{code} is not listed in the table 'VIII. Function List'"), \
+            answer.refusal_reason
+        assert "which lists 68 entries from PD000 to PD183" in answer.refusal_reason, answer.refusal_reason
+
+
 def test_fresh_questions_are_split_by_whole_documents_and_name_real_ones():
     assert_split_by_document(load_golden(FRESH), {p.name for p in PLANT_DOCS_2.iterdir()})
 

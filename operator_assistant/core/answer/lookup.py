@@ -555,10 +555,19 @@ class Lookup:
             outside = max(low - number, number - high, 0)  # the table whose range holds the key, else the nearest
             return (ranks.get(item[0][0], 99), outside, -len(item[1]))
 
-        (doc_id, _), members = min(groups.items(), key=fit)
+        (doc_id, group), members = min(groups.items(), key=fit)
         document = self.manifest.document(doc_id)
         if document is None:
             return None
+        # the reason names the list as the document prints it: every entry of its codes' letters and shape, not
+        # only those a family word was read beside ("VIII. Function List" is 68 parameters, some on pages that
+        # say "alarm"); bare numbers under one heading may be several lists (function codes, then exception codes)
+        if key_prefix(key.text):
+            shapes = {key_shape(m.entry.key.text) for m in members}
+            members = [r for r in self.manifest.entries_in([doc_id]) if r.entry.group == group
+                       and r.entry.kind != SYMPTOM and key_shape(r.entry.key.text) in shapes] or members
+        if any(key.forms & key_forms(m.entry.key.text) for m in members):
+            return None  # it is in the list after all
         ordered = sorted(members, key=lambda m: (_key_number(m.entry.key.text) or 0, m.ordinal))
         low, high = ordered[0].entry, ordered[-1].entry
         pages = sorted({p for m in members for p in m.pages})
