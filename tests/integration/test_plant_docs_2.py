@@ -83,8 +83,10 @@ def test_a_code_not_listed_names_the_list_whole_whatever_family_the_question_giv
     # the HY manual's function list runs over seven pages, some of which print "alarm" beside their rows: asked as
     # "parameter PD190" or as a bare "PD168", the reason counts the list as printed, and counts it the same
     assistant = open_assistant(plant_engine)
+    # PD126, inside both the function list and a description list's range, is measured against the longer
     for question, code in (("HY inverter parameter PD190 - what does it set?", "PD190"),
-                           ("HY VFD PD168: what is its setting range and default?", "PD168")):
+                           ("HY VFD PD168: what is its setting range and default?", "PD168"),
+                           ("What does parameter PD126 on the HY inverter set, and what's its factory setting?", "PD126")):
         answer = ask(assistant, question)
         assert answer.refused, answer.text
         assert answer.refusal_reason.startswith(f"{code} is not listed in the table 'VIII. Function List'"), \

@@ -525,6 +525,16 @@ class Lookup:
                 groups.setdefault((record.doc_id, record.entry.group), []).append(record)
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
+    def _as_printed(self, group: tuple[str, str], members: list[EntryRecord]) -> list[EntryRecord]:
+        """A list of codes with letters as the document prints it: every entry of its codes' shapes, not only
+        those a family word was read beside ("VIII. Function List" is 68 parameters over seven pages, some of
+        which say "alarm"). Bare numbers under one heading may be several lists (function codes, then exception
+        codes), so they are not widened."""
+        doc_id, name = group
+        shapes = {key_shape(m.entry.key.text) for m in members}
+        return [r for r in self.manifest.entries_in([doc_id]) if r.entry.group == name and r.entry.kind != SYMPTOM
+                and key_shape(r.entry.key.text) in shapes] or members
+
     def _not_listed(self, key: NamedKey, ranks: dict[str, int]) -> NotListed | None:
         if key.abbreviation or (not key.numeric and canonical(key.text) in self.vocabulary()):
             return None
@@ -555,19 +565,12 @@ class Lookup:
             outside = max(low - number, number - high, 0)  # the table whose range holds the key, else the nearest
             return (ranks.get(item[0][0], 99), outside, -len(item[1]))
 
-        (doc_id, group), members = min(groups.items(), key=fit)
-        document = self.manifest.document(doc_id)
-        if document is None:
-            return None
-        # the reason names the list as the document prints it: every entry of its codes' letters and shape, not
-        # only those a family word was read beside ("VIII. Function List" is 68 parameters, some on pages that
-        # say "alarm"); bare numbers under one heading may be several lists (function codes, then exception codes)
         if key_prefix(key.text):
-            shapes = {key_shape(m.entry.key.text) for m in members}
-            members = [r for r in self.manifest.entries_in([doc_id]) if r.entry.group == group
-                       and r.entry.kind != SYMPTOM and key_shape(r.entry.key.text) in shapes] or members
-        if any(key.forms & key_forms(m.entry.key.text) for m in members):
-            return None  # it is in the list after all
+            groups = {g: self._as_printed(g, members) for g, members in groups.items()}
+        (doc_id, _), members = min(groups.items(), key=fit)
+        document = self.manifest.document(doc_id)
+        if document is None or any(key.forms & key_forms(m.entry.key.text) for m in members):
+            return None  # the list as printed holds it after all
         ordered = sorted(members, key=lambda m: (_key_number(m.entry.key.text) or 0, m.ordinal))
         low, high = ordered[0].entry, ordered[-1].entry
         pages = sorted({p for m in members for p in m.pages})
