@@ -141,8 +141,7 @@ class Assistant:
         if self.reranker.is_model:  # a cross-encoder has read the words' best passage with the rest
             ranked = ranked[:settings.top_k]
         else:
-            ranked = with_lexical_best(ranked, result.hits, result.lexical_ids, settings.top_k,
-                                       self.policy.near_duplicate_jaccard)
+            ranked = with_lexical_best(ranked, result.hits, settings.top_k, self.policy.near_duplicate_jaccard)
         t3 = time.perf_counter()
         return ranked, evidence, {"retrieve_ms": (t1 - t0) * 1e3, "rerank_ms": (t2 - t1) * 1e3,
                                   "evidence_ms": (t3 - t2) * 1e3}, vector
