@@ -27,6 +27,7 @@ from operator_assistant.core.answer.evidence import (
     missing_answer,
     should_refuse,
     signal_name,
+    spelled_out,
     stored_calibration,
     unfamiliar_terms,
 )
@@ -118,8 +119,10 @@ class Assistant:
             return stored, True
         return (None if self.reranker.is_model else self.policy.default_threshold), False
 
-    def unfamiliar(self, query: str) -> list[str]:
-        return unfamiliar_terms(query, self.engine.store.vocabulary(), self.policy.rarer_than)
+    def unfamiliar(self, query: str, passages: Sequence[str] = ()) -> list[str]:
+        """The query's uncommon words no document has, less abbreviations the passages found write out."""
+        return [w for w in unfamiliar_terms(query, self.engine.store.vocabulary(), self.policy.rarer_than)
+                if not spelled_out(w, passages)]
 
     # retrieval
 
@@ -137,7 +140,9 @@ class Assistant:
         vector = result.query_vector if result.query_vector is not None else self.engine.embedder.embed_query(query)
         # the evidence is read on the first top_k, as the threshold was fitted; the words' best passage,
         # added after them, may give the card its piece but not lift a near miss over the threshold
-        evidence = self.evidence.score(vector, ranked[:settings.top_k], self.reranker.is_model, self.unfamiliar(query))
+        top = ranked[:settings.top_k]
+        evidence = self.evidence.score(vector, top, self.reranker.is_model,
+                                       self.unfamiliar(query, [r.hit.chunk.text for r in top]))
         if self.reranker.is_model:  # a cross-encoder has read the words' best passage with the rest
             ranked = ranked[:settings.top_k]
         else:
@@ -203,7 +208,8 @@ class Assistant:
             closest = not_listed.closest if not_listed else self._closest(sources)
             yield self._answered(Answer(question, query, REFUSAL, True, [], closest=closest,
                                         evidence=evidence, threshold=threshold or 0.0, timings=timings,
-                                        unfamiliar=self.unfamiliar(query), mode=mode, refusal_reason=reason))
+                                        unfamiliar=self.unfamiliar(query, [s.text for s in sources[:settings.top_k]]),
+                                        mode=mode, refusal_reason=reason))
             return
         found = self._with_conflicts(question, found)
         yield CardReady(found.card, found.sources)

@@ -36,3 +36,14 @@ def test_a_verb_saying_what_the_equipment_does_is_no_unfamiliar_subject():
     # "creeping" is in no document, and the question is still about the pool's conductivity
     assert unfamiliar_terms("Reservoir level has been creeping up: why?", VOCABULARY) == []
     assert unfamiliar_terms("The booster pump uncoupled and the ozone alarm tripped", VOCABULARY) == ["ozone"]
+
+
+def test_an_abbreviation_the_passages_write_out_is_no_unfamiliar_subject():
+    from operator_assistant.core.answer.evidence import spelled_out
+
+    passages = ["Receptacles on generators rated not more than 5 kW need no ground-fault circuit interrupters."]
+    assert spelled_out("GFCI", passages)
+    # three letters, or words a stop word joins, are met by chance: "by means of some" spells no BMS
+    assert not spelled_out("bms", ["This is done by means of some valves."])
+    assert not spelled_out("LEL", ["the lower explosive limit"])
+    assert not spelled_out("GFCI", ["Ground the frame and check its insulation."])

@@ -23,7 +23,7 @@ from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.sentences import PIECE_MARK, pieces_as_read
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
-from operator_assistant.core.tokenize import tokenize
+from operator_assistant.core.tokenize import STOPWORDS, tokenize
 
 HYBRID_SIGNAL = "sentence-similarity-v2"
 
@@ -63,6 +63,28 @@ def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: flo
         if terms and not any(t in vocabulary for t in terms) and zipf_frequency(word, "en", wordlist="small") < rarer_than:
             found.append(word)
     return found
+
+
+_LETTER_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def spelled_out(word: str, texts: Sequence[str]) -> bool:
+    """Whether an abbreviation is written out in these texts: "gfci" over "ground-fault circuit interrupters",
+    a subject the documents do know under its full name. Four letters at least (a plural s aside), each the
+    first of a word that is no stop word: three words that start with the right letters meet by chance."""
+    letters = word.casefold()
+    if len(letters) > 4 and letters.endswith("s"):
+        letters = letters[:-1]  # "VFDs"
+    if len(letters) < 4 or not letters.isalpha():
+        return False
+    size = len(letters)
+    for text in texts:
+        words = [w.casefold() for w in _LETTER_WORDS.findall(text)]
+        for i in range(len(words) - size + 1):
+            run = words[i:i + size]
+            if all(w[0] == c and w not in STOPWORDS for w, c in zip(run, letters)):
+                return True
+    return False
 
 
 def signal_name(cross_encoder: str | None) -> str:
