@@ -126,5 +126,6 @@ def test_third_fresh_questions_are_split_by_whole_documents_and_name_real_ones()
 
 def test_third_fresh_questions_hold_their_floors_on_both_halves(plant_engine):
     # measured at their first run, before any code was changed for them: 0.444 (tune) and 0.524 (confirm), BENCHMARKS.md
-    # "Issue 25: a third set of questions nobody tuned for"; floors three questions below
-    assert_floors(run_answers(open_assistant(plant_engine), load_golden(FRESH_D), mode="card"), 0.33, 0.38)
+    # "Issue 25: a third set of questions nobody tuned for"; 0.593 and 0.619 since "Issues 24 and 25: the words'
+    # best passage ..." (2026-12-05, evening); floors three questions below
+    assert_floors(run_answers(open_assistant(plant_engine), load_golden(FRESH_D), mode="card"), 0.48, 0.47)
