@@ -95,10 +95,11 @@ def drop_near_duplicates(ranked: Sequence[RankedHit], threshold: float = 0.8) ->
 def with_lexical_best(ranked: Sequence[RankedHit], hits: Sequence[SearchHit], k: int,
                       threshold: float = 0.8) -> list[RankedHit]:
     """The first k of `ranked` (near duplicates dropped), and after them the passage found that BM25 ranks
-    best, where the fusion left it out. RRF scores a passage first by BM25 and missing from the dense list
-    below one tenth on both ("how long to boil" over the one paragraph that says "boil water for three
-    minutes"), and the passage that holds the question's rare words is often the one that answers it. It
-    comes last and takes no place: the passage a section's number found may be fifth ("section 64432.3")."""
+    best, where the fusion left it out. RRF scores a passage that BM25 ranks first and the dense search does
+    not find as it scores one both rank about sixtieth ("how long to boil" over the one paragraph that says
+    "boil water for three minutes"), and the passage that holds the question's rare words is often the one
+    that answers it. It comes last and takes no place: the fifth may be the section a number named
+    ("section 64432.3")."""
     top = list(ranked[:k])
     best = min((h for h in hits if h.lexical_rank is not None), key=lambda h: h.lexical_rank or 0, default=None)
     if best is None or any(r.hit.chunk.chunk_id == best.chunk.chunk_id for r in top):
