@@ -245,6 +245,17 @@ def _families_named(record: EntryRecord) -> set[str]:
     return named
 
 
+def _as_printed(group: tuple[str, str], members: list[EntryRecord], entries: Sequence[EntryRecord]) -> list[EntryRecord]:
+    """A list of codes with letters as the document prints it, from `entries` (those of its document): every
+    entry of its codes' shapes, not only those a family word was read beside ("VIII. Function List" is 68
+    parameters over seven pages, some of which say "alarm"). Bare numbers under one heading may be several
+    lists (function codes, then exception codes), so they are not widened."""
+    doc_id, name = group
+    shapes = {key_shape(m.entry.key.text) for m in members}
+    return [r for r in entries if r.doc_id == doc_id and r.entry.group == name and r.entry.kind != SYMPTOM
+            and key_shape(r.entry.key.text) in shapes] or members
+
+
 def _of_other_family(key: NamedKey, record: EntryRecord) -> bool:
     """Whether the entry's list names a family and not the question's: a function code's table for
     "exception code 04". A list that names no family is of none."""
@@ -525,16 +536,6 @@ class Lookup:
                 groups.setdefault((record.doc_id, record.entry.group), []).append(record)
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
-    def _as_printed(self, group: tuple[str, str], members: list[EntryRecord]) -> list[EntryRecord]:
-        """A list of codes with letters as the document prints it: every entry of its codes' shapes, not only
-        those a family word was read beside ("VIII. Function List" is 68 parameters over seven pages, some of
-        which say "alarm"). Bare numbers under one heading may be several lists (function codes, then exception
-        codes), so they are not widened."""
-        doc_id, name = group
-        shapes = {key_shape(m.entry.key.text) for m in members}
-        return [r for r in self.manifest.entries_in([doc_id]) if r.entry.group == name and r.entry.kind != SYMPTOM
-                and key_shape(r.entry.key.text) in shapes] or members
-
     def _not_listed(self, key: NamedKey, ranks: dict[str, int]) -> NotListed | None:
         if key.abbreviation or (not key.numeric and canonical(key.text) in self.vocabulary()):
             return None
@@ -566,7 +567,8 @@ class Lookup:
             return (ranks.get(item[0][0], 99), outside, -len(item[1]))
 
         if key_prefix(key.text):
-            groups = {g: self._as_printed(g, members) for g, members in groups.items()}
+            entries = self.manifest.entries_in({doc_id for doc_id, _ in groups})  # one read for every group
+            groups = {g: _as_printed(g, members, entries) for g, members in groups.items()}
         (doc_id, _), members = min(groups.items(), key=fit)
         document = self.manifest.document(doc_id)
         if document is None or any(key.forms & key_forms(m.entry.key.text) for m in members):
