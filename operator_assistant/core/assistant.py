@@ -200,8 +200,9 @@ class Assistant:
         reason = (not_listed.reason if not_listed else
                   unnumbered if unnumbered else
                   f"No passage found names {missing}." if missing else
-                  missing_answer(question, [c.text for row in found.card.rows for c in row],
-                                 table=found.card.kind == TABLE) if found else "")
+                  missing_answer(question, [c.text for c in found.card.cells], table=found.card.kind == TABLE,
+                                 headings=[*found.card.columns, *(u for row in found.card.units for u in row)])
+                  if found else "")
         timings["card_ms"] = (time.perf_counter() - started) * 1e3
         if found is None or reason:
             timings.update(first_token_ms=0.0, total_ms=(time.perf_counter() - started) * 1e3)

@@ -86,3 +86,38 @@ def test_a_quantity_word_used_as_a_verb_asks_for_no_figure():
     pieces = ["Tighten the clip farthest from the eye first.", "Retighten after applying the working load."]
     assert missing_answer("What order do I torque wire rope clips in, and when do they get retightened?", pieces) == ""
     assert missing_answer("What torque do I apply to the clips?", pieces) == NO_FIGURE
+
+
+def test_a_figure_in_another_kind_of_unit_is_not_the_one_asked_for():
+    # fc-057: "how many pounds ... per lane-mile" was shown a reference list's years and page numbers
+    pieces = ["The Snowfighter's Handbook. 1999.", "7.1 Road Salts Page 2 of 2"]
+    assert missing_answer("How many pounds of road salt per lane-mile do we spread?", pieces) == (
+        "The closest passages give no figure in pounds for this.")
+    assert missing_answer("What turbidity limit in NTU must the discharge meet?", ["Turbidity: 25 mg/L TSS"]) == (
+        "The closest passages give no figure in NTU for this.")
+    assert missing_answer("Below what oxygen percentage is a tank oxygen-deficient?", ["DO above 5 mg/L"]) == (
+        "The closest passages give no figure in percentage for this.")
+
+
+def test_the_asked_unit_in_any_of_its_spellings_answers():
+    assert missing_answer("How many pounds of salt per lane-mile?", ["Spread 300 lb per lane mile."]) == ""
+    assert missing_answer("What oxygen percentage must the meter read?", ["at least 19.5 %"]) == ""
+    assert missing_answer("What residual in mg/L is required?", ["0.2 ppm free chlorine"]) == ""
+    assert missing_answer("Within how many hours must it be reported?", ["within 24 h of the result"]) == ""
+    assert missing_answer("What pressure in psi opens the relief valve?", ["It opens at 700 kPa."]) == ""
+
+
+def test_a_unit_of_a_figure_the_question_states_is_not_asked():
+    # "5.25% bleach" and "at 200 gallons per minute" are given; the question asks for drops and minutes
+    pieces = ["Add 8 drops to each gallon of water."]
+    assert missing_answer("How many drops of 5.25% bleach per gallon?", pieces) == ""
+    assert missing_answer("How long to fill the tank at 200 gallons per minute?", ["About 40 minutes."]) == ""
+
+
+def test_a_tables_column_name_gives_its_figures_unit():
+    # fa-016: "Grade T3 | 24" under "Contact Hours Required" answers "how many contact hours"
+    asked = "How many CE contact hours do I need for a T3 renewal?"
+    assert missing_answer(asked, ["Grade T3", "24"], table=True, headings=["Water Treatment Operators",
+                                                                            "Contact Hours Required"]) == ""
+    assert missing_answer(asked, ["Grade T3", "24"], table=True) == (
+        "The closest passages give no figure in hours for this.")

@@ -218,16 +218,61 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
                       r"amber|silver|gold)\b", re.IGNORECASE)
 
 
+# The unit a question asks its figure in ("limit in NTU", "how many pounds of salt", "cost per kWh", "what
+# oxygen percentage"), each with the ways a document may write a figure of that kind. A card whose pieces
+# write none of them gives another quantity: "pounds per lane-mile" answered by a reference list's years.
+# A unit after a figure the question states ("5.25% bleach", "at 200 gallons per minute") is not asked.
+_TIMES = r"hours?|hrs?|hourly|minutes?|mins?|seconds?|secs?|days?|daily|weeks?|weekly|months?|years?|annual"
+_UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write it)
+    (r"percent(?:ages?)?|%", r"%|\bper\s?cent"),
+    (r"ntu", r"\bntu\b|nephelometric"),
+    (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"mg\s?/\s?l|[\u00b5u]g\s?/\s?l|ppm|ppb|milligrams?|micrograms?|"
+     r"parts\s+per\s+(?:million|billion)|grains?\s+per\s+gallon"),
+    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi|kpa|\bbar\b|pascals?|pounds?\s+per\s+square\s+inch|"
+     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|feet\s+of\s+(?:head|water)"),
+    (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|pounds?|kilograms?|\bkg\b|\btons?\b|grams?\b"),
+    (r"kwh|kilowatt[- ]hours?", r"kwh|kilowatt"),
+    (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal|gpm|gpd|gph|mgd|lit(?:er|re)s?|\b[lm]\b|"
+     r"m3|m\u00b3|cubic|ft3|ft\u00b3"),
+    (r"hours?|hrs?", r"hours?|hrs?\b|\bh\b|/h\b|hourly|days?|daily|minutes?|\bmin\b|gph|cfh"),
+    (r"minutes?|mins?", r"minutes?|\bmin\b|/min|seconds?|\bsec|\bs\b|hours?|\bh\b|gpm|cfm"),
+    (r"seconds?|secs?", r"seconds?|\bsecs?\b|\d\s?m?s\b|/s\b|minutes?|\bmin\b|cfs"),
+    (r"days?|weeks?|months?|years?", _TIMES + r"|\bgpd|\bmgd"),
+    (r"inch(?:es)?|feet|foot|ft|millimet(?:er|re)s?|mm|met(?:er|re)s?|miles?", r"inch(?:es)?|\bin\b|\"|\u2033|feet|foot|"
+     r"\bft\b|'|\u2032|met(?:er|re)s?|\b[mk]?m\b|\bcm\b|miles?"),
+    (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"\u00b0|degrees?|\bdeg\b|celsius|fahrenheit|\d\s?[cf]\b"),
+    (r"volts?|vac|vdc|kv", r"volts?|\d\s?k?v\b|vac|vdc"),
+    (r"amps?|amperes?|milliamps?", r"amps?|amperes?|\d\s?m?a\b"),
+    (r"drops?", r"drops?|\bml\b|millilit(?:er|re)s?|teaspoons?"),
+    (r"rpm", r"rpm|r/min|revolutions"),
+)
+# before the unit: "how many [two words]", "how much", "in", "per", "what [two words]" (percentages only)
+_STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
+
+
+def asked_unit(question: str) -> tuple[str, str] | None:
+    """(the unit as the question writes it, the pattern of its ways in a document) for the unit the
+    question asks its figure in, or None."""
+    for asked, written in _UNITS_ASKED:
+        lead = r"what\s+(?:[\w-]+\s+){0,2}?" if asked.startswith("percent") else r"in\s+|per\s+"
+        pattern = rf"\b(?:how\s+(?:many|much)\s+(?:[\w-]+\s+){{0,2}}?|{lead}|in\s+|per\s+)({asked})(?![\w/])"
+        for m in re.finditer(pattern, question, re.IGNORECASE):
+            if not _STATED_BEFORE.search(question[:m.start()]):
+                return m.group(1), written
+    return None
+
+
 # A blank to fill in: a run of underscores (dots lead a label to its value: "Lead pump start ..... 6.3 ft").
 _BLANK = re.compile(r"_{4,}")
 
 
-def missing_answer(question: str, pieces: Sequence[str], table: bool = False) -> str:
+def missing_answer(question: str, pieces: Sequence[str], table: bool = False, headings: Sequence[str] = ()) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
     it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section
     number in the card's title, a code ("CHIT-1") and a reference ("Table 1-1") say nothing of the amount.
     In a `table` card the cells are the row's values, a tag among them ("Which transmitter reads it, and
-    what is the trip setpoint?" is half answered by PT-2102), so there a tag's figure counts."""
+    what is the trip setpoint?" is half answered by PT-2102), so there a tag's figure counts. A table's
+    column names and cell units (`headings`: "MRDL (mg/L)") give its figures' unit."""
     asks_figure = bool(_ASKS_FIGURE.search(question))
     # a form or template's blank ("residual is less than ________ ppm") is where a plant writes its value:
     # the document states none
@@ -240,4 +285,7 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False) ->
         return "The closest passages give no figure for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
+    unit = asked_unit(question)
+    if unit and not re.search(unit[1], "\n".join([said, *headings]), re.IGNORECASE):
+        return f"The closest passages give no figure in {unit[0]} for this."
     return ""
