@@ -107,7 +107,6 @@ def test_a_job_cut_off_by_a_crash_is_found_again_marked_interrupted_and_its_id_i
     while "a.txt" not in state.read_text(encoding="utf-8"):  # written when the file settled
         release.wait(0.01)
     restarted = JobRunner(state)  # what the server finds on the file after a SIGKILL mid-job
-    release.set()
     found = restarted.get(running.id)
     assert found is not None and found.state == FAILED and found.interrupted and restarted.running is None
     assert found.files == [{"source": "a.txt", "status": "added"}] and "stopped during this ingest" in found.error["message"]
@@ -116,6 +115,7 @@ def test_a_job_cut_off_by_a_crash_is_found_again_marked_interrupted_and_its_id_i
     assert later.id > running.id  # a console polling the old id never sees another job
     _wait(restarted, later.id)
     assert JobRunner(state).get(later.id).state == DONE
+    release.set()  # only now: a killed server writes nothing more, and this one's last write would race the new one
 
 def test_audit_context_names_the_console_in_every_record_of_its_block(tmp_path: Path):
     log = AuditLog(tmp_path / "audit")
