@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -509,3 +510,37 @@ def test_a_code_with_letters_is_said_not_listed_in_the_list_of_its_letters() -> 
     [key] = [k for k in named_keys("HY inverter parameter PD190 - what does it set?") if k.text == "PD190"]
     groups = lookup._family_groups(key, {"hy": 1})
     assert ("hy", "table 'VIII. Function List'") in groups and ("hy", "list 'Explanation:'") in groups
+
+
+def _listed(lead_in: str, sections: tuple[str, ...], columns: tuple[str, ...] = ("Code", "Meaning"),
+            group: str = "") -> SimpleNamespace:
+    family = " ".join([*sections, lead_in])  # as entries are read: the headings, then the line introducing the list
+    entry = SimpleNamespace(family=family, group=group or f"list '{sections[-1]}'", kind=CODE,
+                            key=SimpleNamespace(name=columns[0]), fields=[SimpleNamespace(name=c) for c in columns[1:]])
+    return SimpleNamespace(entry=entry, section=sections)
+
+
+def test_the_nearest_name_of_a_list_says_its_family_not_its_chapter() -> None:
+    # SRNE: "1) Exception code descriptions" under "2 Communication protocol format and command analysis";
+    # its 04H row had answered "What does function code 04H read?"
+    from operator_assistant.core.answer.lookup import _in_family, _of_other_family
+
+    exceptions = _listed("1) Exception code descriptions",
+                         ("2 Communication protocol format and command analysis", "2.4 Process flow chart"))
+    function_code = named_keys("What does function code 04H read on the controller?")[0]
+    exception_code = named_keys("What does exception code 04H mean on the controller?")[0]
+    assert not _in_family(function_code, exceptions) and _of_other_family(function_code, exceptions)
+    assert _in_family(exception_code, exceptions)
+    # a list that names no family itself takes its chapter's
+    commands = _listed("", ("2 Communication protocol format and command analysis", "2.3 Frames"))
+    assert _in_family(function_code, commands)
+
+
+def test_a_register_is_asked_for_from_a_list_of_parameter_settings() -> None:
+    # "register E004H" over the SRNE map's "Battery parameter setting (38 bytes)" under "3 PDU address ..."
+    from operator_assistant.core.answer.lookup import _in_family
+
+    settings = _listed("Battery parameter setting (38 bytes)",
+                       ("3 PDU address distribution table", "EEPROM Controller parameter setting (50 bytes)"),
+                       columns=("", "", "", "", ""))
+    assert _in_family(named_keys("On the SRNE charge controller, what is register E004H?")[0], settings)

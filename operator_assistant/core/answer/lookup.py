@@ -36,7 +36,7 @@ from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens,
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
 # classes of words manuals and operators use for one family: "error 0Dh" is a diagnostic message's code.
 _FAMILY_CLASSES = (("error", "fault", "alarm", "warning", "diagnostic", "event", "trip", "failure"),
-                   ("exception",), ("function", "command"), ("parameter",), ("register", "address"),
+                   ("exception",), ("function", "command"), ("parameter", "register", "address"),
                    ("object", "trap", "notification"))
 _FAMILIES = tuple(w for words in _FAMILY_CLASSES for w in words)
 _CLASS_OF = {t: frozenset(t2 for w2 in words for t2 in tokenize(w2)) for words in _FAMILY_CLASSES for w in words
@@ -236,13 +236,21 @@ _FUNCTION_CODE = re.compile(r"\bfunction\s+(?:codes?|no\b|number)", re.IGNORECAS
 
 
 def _families_named(record: EntryRecord) -> set[str]:
-    """The family words an entry's list is named by (its columns, section, lead-in)."""
+    """The family words an entry's list is named by, from the nearest name that names one: its columns,
+    then the line that introduces it, then its headings from the innermost out. "1) Exception code
+    descriptions" over a list names it, whatever its chapter ("command analysis") says."""
     entry = record.entry
-    held = " ".join([entry.family, entry.group, *record.section, entry.key.name, *(f.name for f in entry.fields)])
-    named = _stems(held) & _FAMILY_STEMS
-    if not _FUNCTION_CODE.search(held):
-        named.discard(_FUNCTION_STEM)
-    return named
+    lead_in = entry.family
+    for heading in record.section:  # the family text is the headings, then the lead-in
+        lead_in = lead_in.replace(heading, " ")
+    for held in (" ".join([entry.key.name, *(f.name for f in entry.fields)]), lead_in, entry.group,
+                 *reversed(record.section)):
+        named = _stems(held) & _FAMILY_STEMS
+        if not _FUNCTION_CODE.search(held):
+            named.discard(_FUNCTION_STEM)
+        if named:
+            return named
+    return set()
 
 
 def _as_printed(group: tuple[str, str], members: list[EntryRecord], entries: Sequence[EntryRecord]) -> list[EntryRecord]:
