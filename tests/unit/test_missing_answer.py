@@ -38,6 +38,10 @@ def test_a_question_for_a_colour_needs_a_colour():
     assert missing_answer("What colour must padlocks be?", ["Use padlocks."]) == (
         "The closest passages name no colour for this.")
     assert missing_answer("Which colour are the padlocks?", ["Padlocks are red."]) == ""
+    # a word between "what" and "colour" still asks for one (fc-023)
+    assert missing_answer("What lock colour do contractors use?", ["Contractors follow this policy."]) == (
+        "The closest passages name no colour for this.")
+    assert missing_answer("What padlock color do contractors use?", ["Contractors use yellow locks."]) == ""
 
 
 def test_whats_is_what_is():

@@ -213,7 +213,7 @@ _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both")
 _NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
                             r"\b(?:tables?|figures?|fig\.|sections?|steps?|pages?|items?|chapters?|appendix|parts?|"
                             r"paragraphs?|no\.|tab\.|chap\.)\s*\d[\d.\-]*", re.IGNORECASE)
-_ASKS_COLOUR = re.compile(r"\b(what|which) colou?rs?\b", re.IGNORECASE)
+_ASKS_COLOUR = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?colou?rs?\b", re.IGNORECASE)  # "what lock colour"
 _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|black|grey|gray|brown|pink|magenta|cyan|"
                       r"amber|silver|gold)\b", re.IGNORECASE)
 
