@@ -125,3 +125,22 @@ def test_a_tables_column_name_gives_its_figures_unit():
                                                                             "Contact Hours Required"]) == ""
     assert missing_answer(asked, ["Grade T3", "24"], table=True) == (
         "The closest passages give no figure in hours for this.")
+
+
+def test_a_table_of_other_strengths_does_not_answer_the_one_named():
+    # fc-055: the EPA table gives drops for 6% and 8.25% bleach; 5.25% bleach is not among them
+    pieces = ["1 gallon", "8 drops", "6 drops"]
+    headings = ["Volume of Water", "Amount of 6% Bleach to Add", "Amount of 8.25% Bleach to Add"]
+    asked = "How many drops of 5.25% bleach per gallon for emergency disinfection?"
+    assert missing_answer(asked, pieces, table=True, headings=headings) == (
+        "The closest passages give 6% and 8.25%, not 5.25%.")
+    assert missing_answer("How many drops of 6% bleach per gallon?", pieces, table=True, headings=headings) == ""
+    assert missing_answer("Dose of 5.5% bleach per gallon?", ["Use 8 drops of 5-6% bleach per gallon."]) == ""
+
+
+def test_a_figure_the_question_reads_or_compares_is_no_specification():
+    # "reads 462 V at no load", "is 95 psi too high": the card's other figures may well answer
+    assert missing_answer("The pump reads 95 psi. Is that above the high alarm?", ["High alarm: 90 psi"]) == ""
+    assert missing_answer("What insulation resistance for 480 V motors?", ["Motors of 2300 V: 3.3 megohm"]) == (
+        "The closest passages give 2300 V, not 480 V.")
+    assert missing_answer("At 95 psi discharge pressure, is the pump above its alarm?", ["High alarm: 90 psi"]) == ""

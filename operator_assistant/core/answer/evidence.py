@@ -24,6 +24,7 @@ from operator_assistant.core.answer.sentences import PIECE_MARK, pieces_as_read
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
 from operator_assistant.core.tokenize import STOPWORDS, tokenize
+from operator_assistant.core.units import MEASUREMENT, NUMBER, UNIT, normalise_unit
 
 HYBRID_SIGNAL = "sentence-similarity-v2"
 
@@ -262,6 +263,58 @@ def asked_unit(question: str) -> tuple[str, str] | None:
     return None
 
 
+# A figure that says which one the question is about: "5.25% bleach", "480 V motors", a figure and its unit
+# followed by the noun it picks out (not a reading: "reads 462 V at no load", "is 95 psi ok?").
+_SPECIFIED = re.compile(rf"({MEASUREMENT.pattern})\s+(?P<noun>[A-Za-z][\w-]*)", re.IGNORECASE)
+# A question that compares a figure with the documents' ("at 95 psi discharge, is that above the alarm?")
+# states a reading, not which one it asks about.
+_COMPARES = re.compile(r"\b(?:above|below|over|under|exceed\w*|higher|lower|more|less|within|normal|ok|okay|"
+                       r"too|reads?|reading|shows?|showing|compare\w*)\b", re.IGNORECASE)
+_FIGURE_RANGE = re.compile(rf"(?<![\w.,])({NUMBER})\s?(?:-|\u2013|to)\s?({NUMBER})\s?(?P<unit>{UNIT})(?![\w/])",
+                           re.IGNORECASE)
+
+
+def _figures_in(text: str) -> dict[str, list[tuple[float, float, str]]]:
+    """unit -> the figures a text gives in it, each as (low, high, as written): "6 drops", "5-6 %" as (5, 6)."""
+    out: dict[str, list[tuple[float, float, str]]] = {}
+    for m in _FIGURE_RANGE.finditer(text):
+        out.setdefault(_unit_name(m.group("unit")), []).append((_number(m.group(1)), _number(m.group(2)), m.group()))
+    for m in MEASUREMENT.finditer(text):
+        number = re.match(NUMBER, m.group())
+        if number:
+            value = _number(number.group())
+            out.setdefault(_unit_name(m.group()[number.end():]), []).append((value, value, m.group()))
+    return out
+
+
+def _unit_name(unit: str) -> str:
+    unit = normalise_unit(unit)
+    return "%" if unit == "percent" else unit
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def other_specification(question: str, said: str) -> str:
+    """Why the card is about other ones than the question names, or "": the question names its subject
+    by a figure ("drops of 5.25% bleach") and the card gives figures in that unit, none of them this one
+    ("6% bleach", "8.25% bleach"): a neighbouring row of a table, not the one asked for."""
+    if _COMPARES.search(question):
+        return ""
+    given = _figures_in(said)
+    for m in _SPECIFIED.finditer(question):
+        if m.group("noun").lower() in STOPWORDS:
+            continue
+        for unit, stated in _figures_in(m.group(1)).items():
+            value, others = stated[0][0], given.get(unit, [])
+            if others and not any(low - 1e-9 <= value <= high + 1e-9 for low, high, _ in others):
+                shown = list(dict.fromkeys(" ".join(written.split()) for _, _, written in others))[:3]
+                listed = " and ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
+                return f"The closest passages give {listed}, not {m.group(1).strip()}."
+    return ""
+
+
 # A blank to fill in: a run of underscores (dots lead a label to its value: "Lead pump start ..... 6.3 ft").
 _BLANK = re.compile(r"_{4,}")
 
@@ -288,4 +341,4 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False, he
     unit = asked_unit(question)
     if unit and not re.search(unit[1], "\n".join([said, *headings]), re.IGNORECASE):
         return f"The closest passages give no figure in {unit[0]} for this."
-    return ""
+    return other_specification(question, "\n".join([said, *headings]))
