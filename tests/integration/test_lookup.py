@@ -715,3 +715,38 @@ def test_the_makers_name_before_the_device_is_no_subject_the_row_must_explain(ma
     answer = ask(maker_assistant, "Following error 0Bh on the Kestrel controller - remedy?")
     assert not answer.refused and answer.card.kind == TABLE
     assert [c.text for c in answer.card.rows[0]][:2] == ["0Bh", "Following error"]
+
+
+# Two devices' register maps; the first is named "KTRX" only by its file, as the HDHK module's map is.
+CT16_MAP = """SIXTEEN CHANNEL CURRENT MODULE
+
+MODBUS registers
+
+0000H  Version number  628 is V6.2.8
+0001H  Channel A current  Unsigned, unit 0.01 A
+0002H  Channel B current  Unsigned, unit 0.01 A
+0003H  Channel C current  Unsigned, unit 0.01 A
+0004H  Channel D current  Unsigned, unit 0.01 A
+0005H  Channel A frequency  Unsigned, unit 0.1 Hz
+"""
+
+
+@pytest.fixture(scope="module")
+def two_maps_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("two-maps-docs")
+    (folder / "ktrx_16ch_current_module.txt").write_text(CT16_MAP, encoding="utf-8")
+    (folder / "charger-map.txt").write_text(CHARGER_MAP, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("two-maps-index"), embedder)
+
+
+def test_a_register_past_the_named_devices_map_is_not_listed_in_that_map(two_maps_assistant) -> None:
+    # fb-086: "HDHK module register 0045H" was said not to be listed in the SRNE charger's map
+    for question in ("KTRX register 0045H: what does it hold?",
+                     "KTRX register 000CH: which temperature does it hold?"):
+        answer = ask(two_maps_assistant, question)
+        assert answer.refused and answer.card is None
+        assert "is not listed in the list 'SIXTEEN CHANNEL CURRENT MODULE'" in answer.refusal_reason, answer.refusal_reason
+        assert "0000H to 0005H" in answer.refusal_reason
+    # the charger's own map, where the question names the charger
+    charger = ask(two_maps_assistant, "What does register 000CH hold on the solar charger?")
+    assert "000CH is not listed in the list 'SOLAR CHARGER REGISTER MAP'" in charger.refusal_reason

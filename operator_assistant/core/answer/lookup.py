@@ -326,7 +326,7 @@ class Lookup:
             if found is not None:
                 return found
         for key in keys:
-            missing = self._not_listed(key, ranks)
+            missing = self._not_listed(key, ranks, question)
             if missing is not None:
                 return missing
         return None
@@ -476,6 +476,10 @@ class Lookup:
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
             # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
             return [c for c in candidates if naming & self._words_of(c.doc_id)]
+        if asked_of and not all(c.doc_id in asked_of for c in candidates):
+            # an uncommon word names some of them ("KTRX register 000CH: which temperature does it hold?"):
+            # a common word of another's title ("register" of "Solar charger register map") names nothing
+            return [c for c in candidates if c.doc_id in asked_of]
         names = {doc_id: self._document_names(doc_id) for doc_id in {c.doc_id for c in candidates}}
         if len(names) < 2:
             return candidates
@@ -544,10 +548,13 @@ class Lookup:
                 groups.setdefault((record.doc_id, record.entry.group), []).append(record)
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
-    def _not_listed(self, key: NamedKey, ranks: dict[str, int]) -> NotListed | None:
+    def _not_listed(self, key: NamedKey, ranks: dict[str, int], question: str = "") -> NotListed | None:
         if key.abbreviation or (not key.numeric and canonical(key.text) in self.vocabulary()):
             return None
         groups = self._family_groups(key, ranks)
+        # the lists of the document the question names ("HDHK module register 0045H"), not another device's map
+        named = {c.doc_id for c in self._of_named_documents(question, [m for ms in groups.values() for m in ms])}
+        groups = {g: members for g, members in groups.items() if g[0] in named}
         number = _key_number(key.text)
         if not groups or number is None:
             return None
