@@ -93,4 +93,8 @@ def test_third_fresh_questions_hold_their_floors_on_both_halves(plant_engine):
     # measured at their first run, before any code was changed for them: 0.552 (tune) and 0.667 (confirm), BENCHMARKS.md
     # "Issue 25: a third set of questions nobody tuned for"; 0.724 and 0.667 since "Issues 24 and 25: the words'
     # best passage ..." (2026-12-05, evening); floors three questions below
-    assert_floors(run_answers(open_assistant(plant_engine), load_golden(FRESH_C), mode="card"), 0.62, 0.52)
+    result = run_answers(open_assistant(plant_engine), load_golden(FRESH_C), mode="card")
+    assert_floors(result, 0.62, 0.52)
+    # 8 of its 9 questions not in the documents refused since "Issues 24, 25 and 28: a figure in the unit asked"
+    # (2026-12-05, late); the floor one question below
+    assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.77
