@@ -109,6 +109,7 @@ def test_the_asked_unit_in_any_of_its_spellings_answers():
     assert missing_answer("What residual in mg/L is required?", ["0.2 ppm free chlorine"]) == ""
     assert missing_answer("Within how many hours must it be reported?", ["within 24 h of the result"]) == ""
     assert missing_answer("What pressure in psi opens the relief valve?", ["It opens at 700 kPa."]) == ""
+    assert missing_answer("How many gallons does the clearwell hold?", ["The 0.5 MG clearwell"]) == ""
 
 
 def test_a_unit_of_a_figure_the_question_states_is_not_asked():

@@ -234,7 +234,7 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|pounds?|kilograms?|\bkg\b|\btons?\b|grams?\b"),
     (r"kwh|kilowatt[- ]hours?", r"kwh|kilowatt"),
     (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal|gpm|gpd|gph|mgd|lit(?:er|re)s?|\b[lm]\b|"
-     r"m3|m\u00b3|cubic|ft3|ft\u00b3"),
+     r"m3|m\u00b3|cubic|ft3|ft\u00b3|\bmg\b"),  # "a 0.5 MG tank": million gallons
     (r"hours?|hrs?", r"hours?|hrs?\b|\bh\b|/h\b|hourly|days?|daily|minutes?|\bmin\b|gph|cfh"),
     (r"minutes?|mins?", r"minutes?|\bmin\b|/min|seconds?|\bsec|\bs\b|hours?|\bh\b|gpm|cfm"),
     (r"seconds?|secs?", r"seconds?|\bsecs?\b|\d\s?m?s\b|/s\b|minutes?|\bmin\b|cfs"),
