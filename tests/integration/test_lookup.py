@@ -718,7 +718,7 @@ def test_the_makers_name_before_the_device_is_no_subject_the_row_must_explain(ma
 
 
 # Two devices' register maps; the first is named "KTRX" only by its file, as the HDHK module's map is.
-CT16_MAP = """SIXTEEN CHANNEL CURRENT MODULE
+KTRX_MAP = """SIXTEEN CHANNEL CURRENT MODULE
 
 MODBUS registers
 
@@ -734,7 +734,7 @@ MODBUS registers
 @pytest.fixture(scope="module")
 def two_maps_assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("two-maps-docs")
-    (folder / "ktrx_16ch_current_module.txt").write_text(CT16_MAP, encoding="utf-8")
+    (folder / "ktrx_16ch_current_module.txt").write_text(KTRX_MAP, encoding="utf-8")
     (folder / "charger-map.txt").write_text(CHARGER_MAP, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("two-maps-index"), embedder)
 
