@@ -247,16 +247,17 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"drops?", r"drops?|\bml\b|millilit(?:er|re)s?|teaspoons?"),
     (r"rpm", r"rpm|r/min|revolutions"),
 )
-# before the unit: "how many [two words]", "how much", "in", "per", "what [two words]" (percentages only)
+# a figure the question states just before ("at 200 gallons per minute"): its unit is given, not asked
 _STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
 
 
 def asked_unit(question: str) -> tuple[str, str] | None:
     """(the unit as the question writes it, the pattern of its ways in a document) for the unit the
-    question asks its figure in, or None."""
+    question asks its figure in, or None: after "how many" or "how much" (two words between at most),
+    "in" or "per"; a percentage also after "what" ("what oxygen percentage")."""
     for asked, written in _UNITS_ASKED:
-        lead = r"what\s+(?:[\w-]+\s+){0,2}?" if asked.startswith("percent") else r"in\s+|per\s+"
-        pattern = rf"\b(?:how\s+(?:many|much)\s+(?:[\w-]+\s+){{0,2}}?|{lead}|in\s+|per\s+)({asked})(?![\w/])"
+        what = r"|what\s+(?:[\w-]+\s+){0,2}?" if asked.startswith("percent") else ""
+        pattern = rf"\b(?:how\s+(?:many|much)\s+(?:[\w-]+\s+){{0,2}}?|in\s+|per\s+{what})({asked})(?![\w/])"
         for m in re.finditer(pattern, question, re.IGNORECASE):
             if not _STATED_BEFORE.search(question[:m.start()]):
                 return m.group(1), written
@@ -277,11 +278,12 @@ _FIGURE_RANGE = re.compile(rf"(?<![\w.,])({NUMBER})\s?(?:-|\u2013|to)\s?({NUMBER
 def _figures_in(text: str) -> dict[str, list[tuple[float, float, str]]]:
     """unit -> the figures a text gives in it, each as (low, high, as written): "6 drops", "5-6 %" as (5, 6)."""
     out: dict[str, list[tuple[float, float, str]]] = {}
-    for m in _FIGURE_RANGE.finditer(text):
+    ranges = list(_FIGURE_RANGE.finditer(text))
+    for m in ranges:
         out.setdefault(_unit_name(m.group("unit")), []).append((_number(m.group(1)), _number(m.group(2)), m.group()))
     for m in MEASUREMENT.finditer(text):
         number = re.match(NUMBER, m.group())
-        if number:
+        if number and not any(r.start() <= m.start() < r.end() for r in ranges):  # "6 %" of "5-6 %"
             value = _number(number.group())
             out.setdefault(_unit_name(m.group()[number.end():]), []).append((value, value, m.group()))
     return out

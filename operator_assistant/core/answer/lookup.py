@@ -548,7 +548,7 @@ class Lookup:
                 groups.setdefault((record.doc_id, record.entry.group), []).append(record)
         return {g: members for g, members in groups.items() if len(members) >= self.policy.lookup_group_min}
 
-    def _not_listed(self, key: NamedKey, ranks: dict[str, int], question: str = "") -> NotListed | None:
+    def _not_listed(self, key: NamedKey, ranks: dict[str, int], question: str) -> NotListed | None:
         if key.abbreviation or (not key.numeric and canonical(key.text) in self.vocabulary()):
             return None
         groups = self._family_groups(key, ranks)
