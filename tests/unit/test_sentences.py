@@ -227,6 +227,27 @@ def test_an_aside_in_brackets_on_the_next_line_carries_the_sentence_on_and_an_en
     assert not any("within (a)" in p or "nitrate; (b)" in p or "second (L/s)" in p for p in pieces)
 
 
+def test_a_unit_and_figure_wrapped_under_a_table_row_end_that_row():
+    # a conversion table as a PDF lays it out: the "to" unit's symbol and the factor on the line below the row
+    text = ("ton, refrigeration (12 000 Btu/h) kilowatt\n"
+            "(kW) 3.516 853\n"
+            "horsepower (550 foot pounds-force\n"
+            "per second) watt\n"
+            "(W) 745.699 9\n"
+            "pound-force per square inch (psi) kilopascal\n"
+            "(kPa) 6.894 757\n")
+    pieces = [p.text for p in ranked_pieces(text, [0.5] * len(passage_sentences(text)))]
+    assert "ton, refrigeration (12 000 Btu/h) kilowatt (kW) 3.516 853" in pieces
+    assert "horsepower (550 foot pounds-force per second) watt (W) 745.699 9" in pieces
+    assert "pound-force per square inch (psi) kilopascal (kPa) 6.894 757" in pieces
+    # the next row's first words are not run on after the factor, nor is a row's tail with the next row in it
+    assert not any("853 horsepower" in p or "9 pound-force" in p for p in pieces)
+    # a row whose figures are read under their column names keeps the factor wrapped below it
+    text = "foot of water\n26 (39.2 \u00b0F) kilopascal\n(kPa) 2.988 98\ninch of water\n"
+    pieces = [p.text for p in ranked_pieces(text, [0.5] * len(passage_sentences(text)))]
+    assert "foot of water: 26 (39.2 \u00b0F) kilopascal (kPa) 2.988 98" in pieces
+
+
 def test_a_sentence_carried_over_a_page_break_is_one_piece_and_a_paragraph_break_is_not():
     header = " " * 40  # the running header, blanked in the passage
     text = ("After placing the rope in service, tighten the clips again immediately\n" + header + "\n\n" + header

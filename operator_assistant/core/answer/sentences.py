@@ -128,6 +128,16 @@ def _open_end(line: str) -> bool:
 _ASIDE = re.compile(r"\((?!\s*(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6})\s*\))[^()]*\)[.;:!?]?\s*$", re.IGNORECASE)
 
 
+# A table cell the layout wrapped under its row: a unit symbol in brackets and the row's figure, alone on a line
+# ("pound-force per square inch (psi) kilopascal" / "(kPa) 6.894 757"). It ends its row: the line after it is the
+# next row, even where that opens in lower case ("horsepower (550 foot pounds-force").
+_UNIT_CELL = re.compile(r"^\s*\([^()\s]{1,12}\)\s+[-+\u2212]?\d[\d .,]*$")
+
+
+def _unit_cell(line: str) -> bool:
+    return bool(_UNIT_CELL.match(line.rstrip()))
+
+
 def _carries_on(line: str) -> bool:
     """Whether a line starts in the middle of a sentence (a wrapped PDF line): in lower case, with a figure
     or with punctuation no sentence opens with (") in a multi-pod filter" under "(gal/ft2"), with an aside
@@ -186,9 +196,9 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
     first = last = i
     while last + 1 < len(spans) and (
             _across_page(text, spans[last], spans[last + 1])
-            or (not _ENDS_SENTENCE.search(text[slice(*spans[last])])
+            or (not _ENDS_SENTENCE.search(text[slice(*spans[last])]) and not _unit_cell(text[slice(*spans[last])])
                 and _same_block(text, spans[last], spans[last + 1])
-                and (_carries_on(text[slice(*spans[last + 1])])
+                and (_carries_on(text[slice(*spans[last + 1])]) or _unit_cell(text[slice(*spans[last + 1])])
                      or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])]))))):
         last += 1
     while first > 0 and (
@@ -198,7 +208,8 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
                  or _open_end(text[slice(*spans[first - 1])]))
                 and not LIST_PREFIX.match(text[slice(*spans[first])])
                 and _same_block(text, spans[first - 1], spans[first])
-                and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])]))):
+                and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])
+                and not _unit_cell(text[slice(*spans[first - 1])]))):
         first -= 1
     return spans[first][0], spans[last][1]
 
@@ -277,6 +288,10 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
         carried = n > 0 and not _is_row(line) and _open_end(text[slice(*spans[n - 1])])
         whole = spans[n] if (_is_row(line) or as_read != _line(text, spans[n])) and not carried else _whole_span(text, spans, n)
         shown = as_read if whole == spans[n] else flowed(text[slice(*whole)])
+        if whole == spans[n] and not _is_row(line) and n + 1 < len(spans) and _same_block(text, spans[n], spans[n + 1]) \
+                and _unit_cell(text[slice(*spans[n + 1])]) and not _ENDS_SENTENCE.search(line):
+            # figures read under their column names, and the row's own unit and figure wrapped below them
+            whole, shown = (spans[n][0], spans[n + 1][1]), f"{as_read} {_line(text, spans[n + 1])}"
         piece = Piece(whole[0], whole[1], shown, float(score), _names(line, identifiers), bool(LIST_PREFIX.match(line)))
         if whole not in best or best[whole].score < piece.score:
             best[whole] = piece
