@@ -92,6 +92,11 @@ def test_a_code_not_listed_names_the_list_whole_whatever_family_the_question_giv
         assert answer.refusal_reason.startswith(f"{code} is not listed in the table 'VIII. Function List'"), \
             answer.refusal_reason
         assert "which lists 68 entries from PD000 to PD183" in answer.refusal_reason, answer.refusal_reason
+    # the HDHK module's map is keyed by its decimal column; a register asked in hex is bounded in hex, and in
+    # that module's map, not the SRNE charger's
+    answer = ask(assistant, "HDHK module register 0045H - what does it hold?")
+    assert answer.refused and "40A Multi-channel 16-channel AC current" in answer.refusal_reason, answer.refusal_reason
+    assert answer.refusal_reason.endswith("which lists 56 entries from 0000H to 0037H."), answer.refusal_reason
 
 
 def test_fresh_questions_are_split_by_whole_documents_and_name_real_ones():

@@ -544,3 +544,20 @@ def test_a_register_is_asked_for_from_a_list_of_parameter_settings() -> None:
                        ("3 PDU address distribution table", "EEPROM Controller parameter setting (50 bytes)"),
                        columns=("", "", "", "", ""))
     assert _in_family(named_keys("On the SRNE charge controller, what is register E004H?")[0], settings)
+
+
+def test_a_map_keyed_by_its_decimal_column_is_bounded_in_the_hex_the_question_writes() -> None:
+    # the HDHK module's map: "Decimal | MODBUS register | Explain"; "0045H not listed ... from 0 to 55" reads
+    # as if 45 were inside the list
+    from operator_assistant.core.answer.lookup import _as_asked
+    from operator_assistant.core.documents.entries import Field
+
+    def row(decimal: str, register: str) -> Entry:
+        return Entry(key=Field("Decimal", decimal, 0, 2), kind=CODE, family="Decimal", group="table 'Registers'",
+                     fields=(Field("MODBUS register", register, 3, 20), Field("Explain", "Channel ratio", 21, 34)))
+
+    assert _as_asked(row("55", "0037H(read write)"), "0045H") == "0037H"
+    assert _as_asked(row("55", "0037H (read write)"), "0x45") == "0037H"
+    assert _as_asked(row("55", "0037H(read write)"), "45") == "55"  # asked in decimal: the decimal key
+    assert _as_asked(row("55", "0036H(read write)"), "0045H") == "55"  # a cell of another value is no key
+    assert _as_asked(row("0037H", "55"), "0045H") == "0037H"

@@ -593,7 +593,7 @@ class Lookup:
         pages = sorted({p for m in members for p in m.pages})
         where = f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
         reason = (f"{key.text} is not listed in the {low.group} of {document.title}{where}, which lists "
-                  f"{len(members)} entries from {low.key.text} to {high.key.text}.")
+                  f"{len(members)} entries from {_as_asked(low, key.text)} to {_as_asked(high, key.text)}.")
         start = min(m.entry.start for m in members)
         source = self._source(members[0], start, min(max(m.entry.end for m in members), start + 4000))
         return NotListed(reason, [source] if source else [])
@@ -763,6 +763,23 @@ def _key_number(text: str) -> int | None:
         return int(hexa.group(1) or hexa.group(2), 16)
     digits = re.fullmatch(r"[a-z]*[-_ ]?(\d+)[a-z]?", key)
     return int(digits.group(1)) if digits else None
+
+
+# a hex code as a register map writes it in a cell: "0037H (read write)", "0x0037"
+_HEX_CELL = re.compile(r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h)\b", re.IGNORECASE)
+
+
+def _as_asked(entry: Entry, asked: str) -> str:
+    """An entry's key in the notation the question writes its code in, where the row gives it so: a map keyed
+    by its decimal column ("55") is bounded by 0037H for "register 0045H", or 45 would read as inside 0 to 55."""
+    if _HEX_CELL.fullmatch(asked.strip()) is None or _HEX_CELL.fullmatch(entry.key.text.strip()):
+        return entry.key.text
+    value = _key_number(entry.key.text)
+    for field in entry.fields:
+        cell = _HEX_CELL.match(field.text.strip())
+        if cell and value is not None and _key_number(cell.group(1)) == value:
+            return cell.group(1)
+    return entry.key.text
 
 
 def _text_between(chunks: Sequence[ChunkRecord], start: int, end: int) -> str:
