@@ -109,3 +109,15 @@ def test_a_follow_up_names_what_it_asks_in_words_of_its_own_or_leans_on_the_one_
     assert own_words("And with forced lubrication?") < OWN_SUBJECT_WORDS
     assert own_words("What about the high alarm?") == 0
     assert own_words("And for B-2?") == 0  # a tag replaces the one before; what is asked is still the earlier
+
+
+def test_a_question_that_carries_the_conversation_on_with_little_subject_of_its_own_is_a_follow_up():
+    # fc-027: after "Max fleet angle for the hoist line on a winch drum?", searched alone it found how to reeve blocks
+    previous = "Max fleet angle for the hoist line on a winch drum?"
+    assert is_follow_up("So how far back does the first sheave need to be?", previous)
+    assert is_follow_up("And how far apart?", previous)
+    # with a subject of its own, the conjunction is only how the operator talks
+    assert not is_follow_up("So what PPE do I wear when changing a chlorine cylinder?", previous)
+    assert not is_follow_up("And how do I put filter 4 back in service after its backwash?", previous)
+    # without the conjunction, the same words stand alone as before
+    assert not is_follow_up("How far back does the first sheave need to be?", previous)

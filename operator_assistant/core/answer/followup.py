@@ -114,7 +114,8 @@ def _points_back(words: list[str], previous: str | None) -> bool:
 def is_follow_up(question: str, previous: str | None = None) -> bool:
     """Whether a question cannot stand alone and is read with the one before it.
 
-    It cannot when it leaves out what is asked ("what about pump 3?", "and the low one?"),
+    It cannot when it leaves out what is asked ("what about pump 3?", "and the low one?"), when it carries the
+    conversation on ("and", "so") and names less than a subject of its own ("so how far back does the sheave go?"),
     when a demonstrative or "the same" stands for something it does not name, or when it names
     no subject of its own (an identifier, three words that are not generic, or two before its
     first pronoun) and has a pronoun ("why is it set there?"), or names nothing at all ("in
@@ -126,7 +127,9 @@ def is_follow_up(question: str, previous: str | None = None) -> bool:
     continued = _CONTINUATION_START.match(question)
     if continued:
         rest = question[continued.end():]
-        if not _QUESTION_START.match(rest):
+        # "So how far back does the first sheave need to be?": the conjunction carries the conversation on,
+        # and the question names too little of a subject to stand alone
+        if not _QUESTION_START.match(rest) or _subject_words(raw_tokens(rest)) < OWN_SUBJECT_WORDS:
             return True
         question = rest
     words = raw_tokens(question)
