@@ -227,6 +227,20 @@ def test_an_aside_in_brackets_on_the_next_line_carries_the_sentence_on_and_an_en
     assert not any("within (a)" in p or "nitrate; (b)" in p or "second (L/s)" in p for p in pieces)
 
 
+def test_a_fraction_cut_at_its_line_end_is_read_whole():
+    # fc-027's card showed "2-degree maximum angle is satisfactory ...": the document says 1 1/2 degrees
+    text = ("The fleet angle should not be permitted to exceed 2 degrees. A 1 1/\n"
+            "2-degree maximum angle is satisfactory and\n"
+            "will be obtained if the distance from the drum to the first sheave is 40 inches.\n"
+            "See https://www.example.gov/\n"
+            "Pumps run in parallel at all times during the day.\n")
+    pieces = [p.text for p in ranked_pieces(text, [0.5] * len(passage_sentences(text)))]
+    assert ("A 1 1/2-degree maximum angle is satisfactory and will be obtained if the distance from the drum to the "
+            "first sheave is 40 inches.") in pieces
+    assert not any(p.startswith("2-degree") for p in pieces)
+    assert "Pumps run in parallel at all times during the day." in pieces  # a web address's slash is no fraction
+
+
 def test_a_unit_and_figure_wrapped_under_a_table_row_end_that_row():
     # a conversion table as a PDF lays it out: the "to" unit's symbol and the factor on the line below the row
     text = ("ton, refrigeration (12 000 Btu/h) kilowatt\n"

@@ -60,6 +60,8 @@ def claims_in(text: str) -> list[tuple[str, str, int, int]]:
 
 # A word or code hyphenated at the end of its line and carried on under it: "cold-" / "shut link", "PT-" / "2105".
 _WRAPPED_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(?=[a-z0-9])")
+# a fraction the layout broke after its slash: "A 1 1/" / "2-degree maximum angle" is 1 1/2 degrees
+_WRAPPED_FRACTION = re.compile(r"(\d/)[ \t]*\r?\n[ \t]*(?=\d)")
 
 
 def _rejoined(m: re.Match[str]) -> str:
@@ -77,9 +79,10 @@ _COMMON_WORD = 3.0  # wordfreq's Zipf scale: about once per million words and mo
 
 
 def flowed(text: str) -> str:
-    """Text as it reads, wherever the layout broke its lines: every run of whitespace one space, and a
-    word hyphenated at a line end joined again (the hyphen kept unless the whole is a common word)."""
-    return " ".join(_WRAPPED_HYPHEN.sub(_rejoined, text).split())
+    """Text as it reads, wherever the layout broke its lines: every run of whitespace one space, a word
+    hyphenated at a line end joined again (the hyphen kept unless the whole is a common word), and a
+    fraction broke after its slash."""
+    return " ".join(_WRAPPED_FRACTION.sub(r"\1", _WRAPPED_HYPHEN.sub(_rejoined, text)).split())
 
 
 def passage_facts(passage: str) -> set[str]:

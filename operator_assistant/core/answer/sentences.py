@@ -109,10 +109,11 @@ def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
 
 
 # A line that cannot end a sentence: it ends on an article, a preposition or a conjunction, a comma or
-# a hyphen ("Call the" / "Poison Control Center at", "1-800-" / "555-0199"): text set in a narrow box.
+# a hyphen ("Call the" / "Poison Control Center at", "1-800-" / "555-0199"), or a fraction's slash ("A 1 1/" /
+# "2-degree maximum angle": alone, the line below states a wrong figure): text set in a narrow box.
 _OPEN_END = re.compile(r"(?:\b(?:the|a|an|of|to|and|or|nor|for|with|in|on|at|by|from|into|onto|than|as|per|via|"
                        r"if|that|which|whose|your|its|their|our|this|these|those|is|are|was|were|be|been|shall|"
-                       r"must|should|will|can|may|not)|[,\-\u2010\u2011])$", re.IGNORECASE)
+                       r"must|should|will|can|may|not)|[,\-\u2010\u2011]|\d/)$", re.IGNORECASE)
 
 
 _NO_OPENING = frozenset(")]},;%>")  # ">" prompts a command: "and stopped with the command" / "> . pwr_stop.sh"
