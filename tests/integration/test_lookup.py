@@ -750,3 +750,41 @@ def test_a_register_past_the_named_devices_map_is_not_listed_in_that_map(two_map
     # the charger's own map, where the question names the charger
     charger = ask(two_maps_assistant, "What does register 000CH hold on the solar charger?")
     assert "000CH is not listed in the list 'SOLAR CHARGER REGISTER MAP'" in charger.refusal_reason
+
+
+# A map whose summary row sends the reader to the section that lists the register's bits, as SRNE's does; that
+# section's table has no header, and its heading names faults, not registers.
+POINTING_MAP = """<html><head><title>Lantern controller protocol</title></head><body>
+<h1>Lantern controller protocol</h1>
+<h2>3 Register address table</h2>
+<table><tr><th>Register</th><th>Content</th><th>Notes</th></tr>
+<tr><td>0120H</td><td>Charging state</td><td>00H: off, 01H: boost, 02H: float</td></tr>
+<tr><td>0121H</td><td>Controller fault information, high bits</td><td>Details refer to'4.15'</td></tr>
+<tr><td>0122H</td><td>Controller fault information, low bits</td><td>Details refer to'4.15'</td></tr>
+<tr><td>0123H</td><td>Load brightness</td><td>0 to 100 %</td></tr>
+</table>
+<h2>4.15 To read faults and warnings</h2>
+<table>
+<tr><td>0121H</td><td>2</td><td>R</td><td>B31: load open circuit<br>B28: battery reversely connected<br>
+B26: overcharge protection</td></tr>
+<tr><td>0122H</td><td>2</td><td>R</td><td>B12: solar panel reversely connected<br>B2: battery under-voltage</td></tr>
+</table></body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def pointing_assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("pointing-docs")
+    (folder / "lantern-protocol.html").write_text(POINTING_MAP, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("pointing-index"), embedder)
+
+
+def test_a_row_that_sends_the_reader_to_a_section_gives_way_to_the_keys_row_there(pointing_assistant) -> None:
+    # p2-026: "What's in register 0121H" showed "Details refer to '4.15'" and not the bits 4.15 lists
+    answer = ask(pointing_assistant, "What's in register 0121H on the lantern controller?")
+    assert not answer.refused and answer.card.kind == TABLE, answer.text
+    shown = " ".join(c.text for row in answer.card.rows for c in row)
+    assert "battery reversely connected" in shown and "refer to" not in shown, shown
+    # a row that sends nobody elsewhere is shown as before
+    other = ask(pointing_assistant, "What's in register 0120H on the lantern controller?")
+    assert [c.text for c in other.card.rows[0]][:2] == ["0120H", "Charging state"], other.text

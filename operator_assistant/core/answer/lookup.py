@@ -31,6 +31,7 @@ from operator_assistant.core.documents.entries import (
 )
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
+from operator_assistant.core.references import Reference, in_section
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
@@ -377,8 +378,10 @@ class Lookup:
         if key.family:  # "exception code 04" is never function code 04
             # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
             # for "parameter 155") only not in a list of another family
-            candidates = [c for c in candidates if _in_family(key, c) or (
+            kept = [c for c in candidates if _in_family(key, c) or (
                 not _of_other_family(key, c) and (not key.numeric or number_form(c.entry.key.text) in key.forms))]
+            # and the key's row in a section one of those sends the reader to, whatever that section is called
+            candidates = kept + [c for c in candidates if c not in kept and _referred(c, _pointed(kept))]
         if (key.numeric or key.abbreviation) and not key.family:  # such a key counts only where search points
             candidates = [c for c in candidates if c.doc_id in ranks]
         if key.abbreviation:
@@ -391,11 +394,14 @@ class Lookup:
         def exact(c: EntryRecord) -> bool:  # not one of several codes in a cell, nor PD155 for "parameter 155"
             return bool(key.forms & key_forms(c.entry.key.text))
 
+        # a row that sends the reader to a section ("Details refer to '4.15'") gives way to the key's row there
+        pointed = _pointed(candidates)
+
         def rank(c: EntryRecord) -> tuple[float, ...]:
             held = _stems(" ".join([c.entry.family, c.entry.group, *c.section, *(f.text for f in c.entry.fields)]))
             detailed = sum(len(f.text) for f in c.entry.fields) > self.policy.lookup_detail_chars
-            return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(detailed), float(len(words & held)),
-                    float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
+            return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(_referred(c, pointed)), float(detailed),
+                    float(len(words & held)), float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
 
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
@@ -763,6 +769,18 @@ def _key_number(text: str) -> int | None:
         return int(hexa.group(1) or hexa.group(2), 16)
     digits = re.fullmatch(r"[a-z]*[-_ ]?(\d+)[a-z]?", key)
     return int(digits.group(1)) if digits else None
+
+
+# where a row sends the reader for its details: "Details refer to '4.15'", "see section 6.3.2"
+_POINTS_TO = re.compile(r"\b(?:refer(?:s|red)?\s+to|see)\b\s*(?:section\s+|sec\.\s*|\u00a7\s*)?['\u2018\u2019\"]?(\d+(?:\.\d+)+)",
+                        re.IGNORECASE)
+def _pointed(records: Sequence[EntryRecord]) -> set[tuple[str, Reference]]:
+    """(document, section) of each section these entries send the reader to for their details."""
+    return {(c.doc_id, Reference(number)) for c in records for f in c.entry.fields for number in _POINTS_TO.findall(f.text)}
+
+
+def _referred(record: EntryRecord, pointed: Collection[tuple[str, Reference]]) -> bool:
+    return any(doc_id == record.doc_id and in_section(ref, record.section) for doc_id, ref in pointed)
 
 
 # a hex code as a register map writes it in a cell: "0037H (read write)", "0x0037"
