@@ -179,6 +179,8 @@ def test_an_items_code_standing_as_a_sentence_goes_with_the_text_it_labels():
     ("What discharge pressure trips the booster?", True),
     ("What is the maximum flow through filter 2?", True),
     ("How long do I run the backwash?", True),
+    ("Longest password allowed for DeviceCommunicationControl?", True),  # a superlative asks for a figure
+    ("Highest phase voltage the current module is rated for?", True),
     ("Which pump do I start first?", False),
     ("Which standard requires this?", False),
 ])

@@ -304,7 +304,8 @@ def ranked_pieces(text: str, scores: Sequence[float], identifiers: Sequence[str]
 # A question that asks for a figure: a quantity, a limit, a time, a setting.
 _ASKS_VALUE = re.compile(
     r"\bhow (much|many|long|often|far|big|large|high|low|hot|cold|fast|soon|deep|full|old)\b|"
-    r"\b(maximum|minimum|max|min|most|least|at what|within how|(?:what|which)\s+(?:[\w/-]+\s+){0,2}?"
+    r"\b(maximum|minimum|max|min|most|least|longest|shortest|highest|lowest|largest|smallest|fastest|slowest|"
+    r"at what|within how|(?:what|which)\s+(?:[\w/-]+\s+){0,2}?"
     r"(?:percentage|percent|temperature|pressure|level|rate|size|diameter|flow|dose|concentration|time|number|"
     r"distance|angle|speed|value|setting|setpoint|range|frequency|interval|capacity|limit|voltage|current|depth|"
     r"height|length|weight|volume|amount)s?)\b",  # "which MS/TP baud rates", "what discharge pressure"
