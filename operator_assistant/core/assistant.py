@@ -57,7 +57,7 @@ from operator_assistant.core.engine import Engine
 from operator_assistant.core.index.store import SearchFilter
 from operator_assistant.core.llm.base import LanguageModel
 from operator_assistant.core.references import passage_holds, references
-from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates, with_lexical_best
+from operator_assistant.core.retrieval.rerank import RankedHit, Reranker, drop_near_duplicates, with_each_lists_best
 from operator_assistant.core.revisions import names_number
 from operator_assistant.errors import Cancelled, ModelError, UserError
 from operator_assistant.folder.records import FactInfo
@@ -146,7 +146,7 @@ class Assistant:
         if self.reranker.is_model:  # a cross-encoder has read the words' best passage with the rest
             ranked = ranked[:settings.top_k]
         else:
-            ranked = with_lexical_best(ranked, result.hits, settings.top_k, self.policy.near_duplicate_jaccard)
+            ranked = with_each_lists_best(ranked, result.hits, settings.top_k, self.policy.near_duplicate_jaccard)
         t3 = time.perf_counter()
         return ranked, evidence, {"retrieve_ms": (t1 - t0) * 1e3, "rerank_ms": (t2 - t1) * 1e3,
                                   "evidence_ms": (t3 - t2) * 1e3}, vector

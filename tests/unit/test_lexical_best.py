@@ -1,9 +1,10 @@
-"""The words' best passage stays among the passages an answer is made from when no cross-encoder ranks them."""
+"""Each list's best passage (BM25's, the dense search's) stays among the passages an answer is made from when no
+cross-encoder ranks them."""
 
 from dataclasses import replace
 
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo
-from operator_assistant.core.retrieval.rerank import RankedHit, with_lexical_best
+from operator_assistant.core.retrieval.rerank import RankedHit, with_each_lists_best
 from operator_assistant.core.retrieval.retriever import SearchHit
 
 DOC = DocumentInfo("d", "/docs/notice.pdf", "Emergency disinfection", "pdf", "h", 1, None, "v", 0.0, "indexed")
@@ -28,7 +29,7 @@ def ids(ranked: list[RankedHit]) -> list[str]:
 def test_the_first_by_bm25_comes_after_the_first_five_when_the_fusion_left_it_out():
     hits = [*HITS, BOIL]
     ranked = [RankedHit(h, h.score) for h in hits]
-    kept = with_lexical_best(ranked, hits, 5)
+    kept = with_each_lists_best(ranked, hits, 5)
     # none of the five gives its place: the fifth may be the section the question names by number
     assert ids(kept) == ["d:p0", "d:p1", "d:p2", "d:p3", "d:p4", "d:boil"]
 
@@ -37,13 +38,27 @@ def test_nothing_moves_when_it_is_already_there_or_bm25_found_nothing():
     hits = [*HITS, BOIL]
     ranked = [RankedHit(h, h.score) for h in hits]
     first = replace(hits[2], lexical_rank=1)
-    assert ids(with_lexical_best(ranked, [*hits[:2], first, *hits[3:]], 5)) == ids(ranked[:5])
+    assert ids(with_each_lists_best(ranked, [*hits[:2], first, *hits[3:]], 5)) == ids(ranked[:5])
     unmatched = [replace(h, lexical_rank=None) for h in hits]
-    assert ids(with_lexical_best([RankedHit(h, h.score) for h in unmatched], unmatched, 5)) == ids(ranked[:5])
+    assert ids(with_each_lists_best([RankedHit(h, h.score) for h in unmatched], unmatched, 5)) == ids(ranked[:5])
 
 
 def test_a_near_duplicate_of_a_kept_passage_is_not_brought_back():
     twin = hit("twin", HITS[0].chunk.text, 0.001, 1)
     hits = [*HITS, twin]
     ranked = [RankedHit(h, h.score) for h in HITS]  # the twin was dropped as a near duplicate of p0
-    assert ids(with_lexical_best(ranked, hits, 5)) == ids(ranked[:5])
+    assert ids(with_each_lists_best(ranked, hits, 5)) == ids(ranked[:5])
+
+
+def test_the_first_by_the_dense_search_comes_after_them_too():
+    # fd-045: the guideline that says "a maximum of 20 characters" is first by meaning, tenth by words, sixth after fusion
+    meaning = replace(hit("meaning", "Passwords are restricted to a maximum of 20 characters.", 0.0245, 10),
+                      dense_rank=1)
+    hits = [*HITS, BOIL, meaning]
+    ranked = [RankedHit(h, h.score) for h in sorted(hits, key=lambda h: -h.score)]
+    assert ids(with_each_lists_best(ranked, hits, 5)) == ["d:p0", "d:p1", "d:p2", "d:p3", "d:p4", "d:boil", "d:meaning"]
+    # one already among the first five is not added again
+    first = replace(HITS[0], dense_rank=1)
+    hits = [first, *HITS[1:], BOIL]
+    assert ids(with_each_lists_best([RankedHit(h, h.score) for h in hits], hits, 5)) == [
+        "d:p0", "d:p1", "d:p2", "d:p3", "d:p4", "d:boil"]

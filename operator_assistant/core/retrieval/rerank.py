@@ -92,20 +92,23 @@ def drop_near_duplicates(ranked: Sequence[RankedHit], threshold: float = 0.8) ->
     return [item for item, _ in kept]
 
 
-def with_lexical_best(ranked: Sequence[RankedHit], hits: Sequence[SearchHit], k: int,
-                      threshold: float = 0.8) -> list[RankedHit]:
+def with_each_lists_best(ranked: Sequence[RankedHit], hits: Sequence[SearchHit], k: int,
+                         threshold: float = 0.8) -> list[RankedHit]:
     """The first k of `ranked` (near duplicates dropped), and after them the passage found that BM25 ranks
-    best, where the fusion left it out. RRF scores a passage that BM25 ranks first and the dense search does
-    not find as it scores one both rank about sixtieth ("how long to boil" over the one paragraph that says
-    "boil water for three minutes"), and the passage that holds the question's rare words is often the one
-    that answers it. It comes last and takes no place: the fifth may be the section a number named
-    ("section 64432.3")."""
+    best, and the one the dense search ranks best, where the fusion left them out. RRF scores a passage that
+    one list ranks first and the other does not find as it scores one both rank about sixtieth ("how long to
+    boil" over the one paragraph that says "boil water for three minutes"; "longest password" over the
+    guideline the dense search ranks first and BM25 tenth, sixth after fusion), and such a passage often answers.
+    They come last and take no place: the fifth may be the section a number named ("section 64432.3")."""
     top = list(ranked[:k])
-    best = min((h for h in hits if h.lexical_rank is not None), key=lambda h: h.lexical_rank or 0, default=None)
-    if best is None or any(r.hit.chunk.chunk_id == best.chunk.chunk_id for r in top):
-        return top
-    candidate = [*top, RankedHit(best, best.score)]
-    return candidate if len(drop_near_duplicates(candidate, threshold)) == len(candidate) else top
+    for rank in (lambda h: h.lexical_rank, lambda h: h.dense_rank):
+        best = min((h for h in hits if rank(h) is not None), key=lambda h: rank(h) or 0, default=None)
+        if best is None or any(r.hit.chunk.chunk_id == best.chunk.chunk_id for r in top):
+            continue
+        candidate = [*top, RankedHit(best, best.score)]
+        if len(drop_near_duplicates(candidate, threshold)) == len(candidate):
+            top = candidate
+    return top
 
 
 def load_reranker(models_dir: Path, name: str) -> Reranker:
