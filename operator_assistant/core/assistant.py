@@ -138,12 +138,12 @@ class Assistant:
         ranked = drop_near_duplicates(ranked, self.policy.near_duplicate_jaccard)
         t2 = time.perf_counter()
         vector = result.query_vector if result.query_vector is not None else self.engine.embedder.embed_query(query)
-        # the evidence is read on the first top_k, as the threshold was fitted; the words' best passage,
+        # the evidence is read on the first top_k, as the threshold was fitted; each list's best passage,
         # added after them, may give the card its piece but not lift a near miss over the threshold
         top = ranked[:settings.top_k]
         evidence = self.evidence.score(vector, top, self.reranker.is_model,
                                        self.unfamiliar(query, [r.hit.chunk.text for r in top]))
-        if self.reranker.is_model:  # a cross-encoder has read the words' best passage with the rest
+        if self.reranker.is_model:  # a cross-encoder has read each list's best passage with the rest
             ranked = ranked[:settings.top_k]
         else:
             ranked = with_each_lists_best(ranked, result.hits, settings.top_k, self.policy.near_duplicate_jaccard)

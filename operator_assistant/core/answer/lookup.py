@@ -381,7 +381,8 @@ class Lookup:
             kept = [c for c in candidates if _in_family(key, c) or (
                 not _of_other_family(key, c) and (not key.numeric or number_form(c.entry.key.text) in key.forms))]
             # and the key's row in a section one of those sends the reader to, whatever that section is called
-            candidates = kept + [c for c in candidates if c not in kept and _referred(c, _pointed(kept))]
+            sent_to = _pointed(kept)
+            candidates = kept + [c for c in candidates if c not in kept and _referred(c, sent_to)]
         if (key.numeric or key.abbreviation) and not key.family:  # such a key counts only where search points
             candidates = [c for c in candidates if c.doc_id in ranks]
         if key.abbreviation:
@@ -774,6 +775,8 @@ def _key_number(text: str) -> int | None:
 # where a row sends the reader for its details: "Details refer to '4.15'", "see section 6.3.2"
 _POINTS_TO = re.compile(r"\b(?:refer(?:s|red)?\s+to|see)\b\s*(?:section\s+|sec\.\s*|\u00a7\s*)?['\u2018\u2019\"]?(\d+(?:\.\d+)+)",
                         re.IGNORECASE)
+
+
 def _pointed(records: Sequence[EntryRecord]) -> set[tuple[str, Reference]]:
     """(document, section) of each section these entries send the reader to for their details."""
     return {(c.doc_id, Reference(number)) for c in records for f in c.entry.fields for number in _POINTS_TO.findall(f.text)}
