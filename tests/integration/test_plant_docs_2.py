@@ -132,9 +132,10 @@ def test_third_fresh_questions_are_split_by_whole_documents_and_name_real_ones()
 def test_third_fresh_questions_hold_their_floors_on_both_halves(plant_engine):
     # measured at their first run, before any code was changed for them: 0.444 (tune) and 0.524 (confirm), BENCHMARKS.md
     # "Issue 25: a third set of questions nobody tuned for"; 0.593 and 0.619 since "Issues 24 and 25: the words'
-    # best passage ..." (2026-12-05, evening); floors three questions below
+    # best passage ..." (2026-12-05, evening); tune 0.667 (18 of 27) since "... table rows the layout wrapped ..."
+    # (2026-12-05, night); floors three questions below
     result = run_answers(open_assistant(plant_engine), load_golden(FRESH_D), mode="card")
-    assert_floors(result, 0.48, 0.47)
+    assert_floors(result, 0.55, 0.47)
     # 8 of its 10 questions not in the documents refused since "Issues 24, 25 and 28: a figure in the unit asked"
     # (2026-12-05, late); the floor one question below
     assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.7
