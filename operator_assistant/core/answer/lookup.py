@@ -786,20 +786,17 @@ def _referred(record: EntryRecord, pointed: Collection[tuple[str, Reference]]) -
     return any(doc_id == record.doc_id and in_section(ref, record.section) for doc_id, ref in pointed)
 
 
-# a hex code as a register map writes it in a cell: "0037H (read write)", "0x0037"
-_HEX_CELL = re.compile(r"(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h)\b", re.IGNORECASE)
-
-
 def _as_asked(entry: Entry, asked: str) -> str:
     """An entry's key in the notation the question writes its code in, where the row gives it so: a map keyed
     by its decimal column ("55") is bounded by 0037H for "register 0045H", or 45 would read as inside 0 to 55."""
-    if _HEX_CELL.fullmatch(asked.strip()) is None or _HEX_CELL.fullmatch(entry.key.text.strip()):
+    if _WRITTEN_HEX.fullmatch(asked.strip()) is None or _WRITTEN_HEX.fullmatch(entry.key.text.strip()):
         return entry.key.text
     value = _key_number(entry.key.text)
     for field in entry.fields:
-        cell = _HEX_CELL.match(field.text.strip())
-        if cell and value is not None and _key_number(cell.group(1)) == value:
-            return cell.group(1)
+        cell = _WRITTEN_HEX.match(field.text.strip())  # "0037H (read write)", "0x0037"
+        if cell and value is not None and not field.text.strip()[cell.end():cell.end() + 1].isalnum() \
+                and _key_number(cell.group()) == value:
+            return cell.group()
     return entry.key.text
 
 
