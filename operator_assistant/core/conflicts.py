@@ -626,6 +626,76 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str
                     frozenset(t for t in tags if _instrument(t)))
 
 
+# The axes of where a quantity is read: "suction" and "discharge" pressure are two quantities, as are
+# supply and return temperature.
+_WHERE = frozenset(("side", "circuit"))
+_LIMIT_KINDS = frozenset(("alarm", "trip"))
+
+
+def where_named(text: str) -> dict[str, frozenset[str]]:
+    """Per axis of where a quantity is read, the places a text names it at: "suction pressure", "discharge
+    header pressure" are read on the inlet and outlet sides. Only a place word before what is measured counts
+    ("the value returned" is no return line, "an ATS discharge" no outlet side)."""
+    named: dict[str, set[str]] = {}
+    words = [w.lower() for w in _words(text)]
+    for k, word in enumerate(words):
+        value = _AXES.get(word)
+        if value is None or _AXIS_OF[value] not in _WHERE:
+            continue
+        for after in words[k + 1:k + 4]:
+            if after in _MEASURES:
+                named.setdefault(_AXIS_OF[value], set()).add(value)
+            if after in _MEASURES or after in _AXES:
+                break
+    return {axis: frozenset(values) for axis, values in named.items()}
+
+
+# A bound stated by a figure: "above 28 psi" is a high-side bound, "falls below 20 psi" a low-side one.
+_BOUND = re.compile(r"\b(?:(above|over|exceeds?|exceeding|greater than|more than|higher than)"
+                    r"|(below|under|less than|lower than|drops? to|falls? to))\s+\d", re.IGNORECASE)
+
+
+def limits_named(text: str) -> frozenset[tuple[str, str]]:
+    """The limits a text states as (direction, kind): "Low alarm", "high-high trip", "low suction trips", "lo and
+    hi voltage alarm"; a direction takes the kind at most three words after it, unless another limit word comes
+    first, else the kind just before it ("Alarm limits Low", a column under a merged header). A bound stated by
+    a figure has no kind: ("high", "") for "above 28 psi"."""
+    words = [w.lower() for w in _words(text)]
+    found = set()
+    for k, word in enumerate(words):
+        direction = _AXES.get(word)
+        if direction not in _LIMITS:
+            continue
+        # "lo and hi voltage alarm": both take the alarm
+        j = k + 1
+        while j + 1 < len(words) and words[j] in ("and", "or") and _AXES.get(words[j + 1]) in _LIMITS:
+            j += 2
+        kind = ""
+        for after in words[j:j + 3]:
+            if _KINDS.get(after) in _LIMIT_KINDS:
+                kind = _KINDS[after]
+            if after in _KINDS or _AXES.get(after) in _LIMITS:
+                break
+        if not kind and k + 1 == len(words):
+            for before in reversed(words[max(0, k - 3):k]):
+                if _KINDS.get(before) in _LIMIT_KINDS:
+                    kind = _KINDS[before]
+                if before in _KINDS or _AXES.get(before) in _LIMITS:
+                    break
+        if kind:
+            found.add((direction, kind))
+    for m in _BOUND.finditer(text):
+        found.add(("high" if m.group(1) else "low", ""))
+    return frozenset(found)
+
+
+def same_limit(asked: tuple[str, str], stated: tuple[str, str]) -> bool:
+    """A high trip asked is a high-high trip stated, where that is the trip a table gives; a bound stated by a
+    figure alone ("falls below 20 psi") is on the side asked or not, of whatever kind."""
+    return (stated[0] in (asked[0], asked[0] * 2)
+            and (asked[1] == stated[1] or not asked[1] or not stated[1]))
+
+
 def _spelled_out(a: _Reading, b: _Reading) -> _Reading:
     """`a` with an acronym of 3 or 4 capitals that `b` writes out in full replaced by those words ("RAS pump"
     and "return activated sludge pump")."""

@@ -182,3 +182,16 @@ def test_cancel_stops_the_wording_and_keeps_the_card(assistant):
     assert answer.card is not None and not answer.refused
     assert time.perf_counter() - cancelled_at < 2.0
     assert time.perf_counter() - started < 60
+
+
+def test_a_tag_row_of_other_limits_is_never_shown_for_the_limit_asked(sample_engine):
+    # B-2's row of "2.1 Discharge Pressure Alarm Thresholds" gives its low alarm (66) and high-high trip (127);
+    # neither is its low suction pressure trip, which section 2.2 gives for the whole station
+    assistant = Assistant(sample_engine, NoReranker(), lambda: None)
+    _, answer = ask(assistant, "What is the low suction pressure trip on booster B-2?", mode="card")
+    shown = answer.text if answer.refused else answer.card.as_text()
+    assert not {"66", "127"} & set(shown.split()) and "28 psi" not in shown
+    assert answer.refused or answer.card.title != "2.1 Discharge Pressure Alarm Thresholds"
+    # and the discharge question still gets its row
+    _, answer = ask(assistant, "What is the high discharge pressure alarm setpoint for booster pump B-2?", mode="card")
+    assert answer.card.kind == TABLE and "118" in answer.card.as_text()

@@ -377,3 +377,31 @@ def test_a_question_for_a_figure_is_not_answered_by_rows_that_hold_none():
     # asked which device, the same rows answer
     assert pick("Which type of backflow prevention does a premises with irrigation systems need?", HAZARDS) == [
         [HAZARDS[3][0], "RP"]]
+
+
+DISCHARGE_ALARMS = [["Pump", "Transmitter", "Low alarm", "High alarm", "High-high trip", "Unit"],
+                    ["B-1", "PT-2101", "64", "116", "125", "psi"], ["B-2", "PT-2102", "66", "118", "127", "psi"]]
+
+
+def discharge_alarms() -> TableRecord:
+    return replace(record(DISCHARGE_ALARMS), section=("2. Setpoints", "2.1 Discharge Pressure Alarm Thresholds"))
+
+
+def test_a_row_of_other_limits_is_no_answer_for_the_limit_asked():
+    # "Low alarm" and "High-high trip" each hold a word of "low ... trip"; neither is the low trip
+    question = "What is the low trip on booster B-2?"
+    assert table_card(question, question, [(SOURCE, discharge_alarms(), True)]) is None
+    # the high trip is the high-high trip the table gives, the high alarm its own column
+    for asked, column in (("What is the high trip on B-2?", "127"), ("What is the high alarm on B-2?", "118")):
+        found = table_card(asked, asked, [(SOURCE, discharge_alarms(), True)])
+        assert found is not None
+        _, chosen, rows, columns = found
+        assert [chosen.table.rows[r][c].text for r in rows for c in columns][:1] == ["B-2"]
+        assert column in [chosen.table.rows[r][c].text for r in rows for c in columns]
+
+
+def test_a_table_read_on_another_side_is_no_answer():
+    question = "What is the suction pressure low alarm on booster B-2?"
+    assert table_card(question, question, [(SOURCE, discharge_alarms(), True)]) is None
+    asked = "What is the discharge pressure low alarm on booster B-2?"
+    assert table_card(asked, asked, [(SOURCE, discharge_alarms(), True)]) is not None

@@ -8,7 +8,10 @@ from operator_assistant.core.conflicts import (
     conflicts,
     designations,
     facts_of,
+    limits_named,
     named_places,
+    same_limit,
+    where_named,
 )
 from operator_assistant.core.documents.tables import Cell, Table
 from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
@@ -313,3 +316,35 @@ def test_gauge_pressure_is_read_as_its_unit():
                  ("b", "The HP pump discharge high alarm is 78 barg.")) == [("75 bar g", "78 barg")]
     assert found(("a", "The HP pump discharge high alarm is set at 75 bar g."),
                  ("b", "The HP pump discharge high alarm is 7,500 kPa(g).")) == []  # 75 bar
+
+
+def test_the_limits_a_text_states_pair_a_direction_with_its_kind():
+    assert limits_named("What is the low suction pressure trip on booster B-2?") == {("low", "trip")}
+    # a table's columns: each direction takes its own kind, none the next column's
+    assert limits_named("Pump | Low alarm | High alarm | High-high trip | Unit") == {
+        ("low", "alarm"), ("high", "alarm"), ("highhigh", "trip")}
+    assert limits_named("what are the lo and hi voltage alarm setpoints?") == {("low", "alarm"), ("high", "alarm")}
+    # a column under a merged header names its direction last
+    assert limits_named("Alarm limits Low") == {("low", "alarm")}
+    # a bound stated by a figure has a side and no kind
+    assert limits_named("Confirm that suction pressure PT-2100 is above 28 psi.") == {("high", "")}
+    assert limits_named("If the suction pressure falls below 20 psi for 5 seconds") == {("low", "")}
+    assert limits_named("The high-service pumps feed the upper zone.") == set()
+
+
+def test_a_limit_asked_is_the_same_limit_only_on_its_side_and_of_its_kind():
+    assert same_limit(("high", "trip"), ("highhigh", "trip"))  # the trip a table gives above the high alarm
+    assert same_limit(("low", "trip"), ("low", ""))
+    assert not same_limit(("low", "trip"), ("low", "alarm"))
+    assert not same_limit(("low", "trip"), ("highhigh", "trip"))
+    assert not same_limit(("low", "trip"), ("high", ""))
+
+
+def test_where_a_quantity_is_read_counts_only_before_what_is_measured():
+    assert where_named("2.1 Discharge Pressure Alarm Thresholds") == {"side": {"out"}}
+    assert where_named("the low suction pressure trip") == {"side": {"in"}}
+    assert where_named("discharge header pressure, supply and return temperature") == {
+        "side": {"out"}, "circuit": {"return"}}
+    # a verb, a power supply and a permit are no side of a pipe
+    assert where_named("What does register 0x0101 return, and how is it scaled?") == {}
+    assert where_named("What turbidity limit does an ATS discharge have to meet?") == {}

@@ -38,6 +38,7 @@ from operator_assistant.core.answer.sentences import (
     word_share,
     word_weights,
 )
+from operator_assistant.core.conflicts import limits_named, same_limit, where_named
 from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
@@ -289,6 +290,22 @@ def _is_tag(text: str) -> bool:
     return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
 
 
+def about_other(question: str, *texts: str) -> bool:
+    """Whether texts (a table's heading, column names and row labels; a sentence and its heading) speak of
+    another quantity than the question asks for: they state limits and none is the one asked ("Low alarm",
+    "High-high trip" hold no low trip), or they read it where the question does not ("discharge" pressure
+    for "suction" pressure)."""
+    asked = limits_named(question)
+    stated = {limit for text in texts for limit in limits_named(text)}
+    if asked and stated and not any(same_limit(a, s) for a in asked for s in stated):
+        return True
+    there: dict[str, set[str]] = {}
+    for text in texts:
+        for axis, values in where_named(text).items():
+            there.setdefault(axis, set()).update(values)
+    return any(axis in there and not values & there[axis] for axis, values in where_named(question).items())
+
+
 def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord, bool]],
                best_piece: tuple[Piece, Source] | None = None, policy: AnswerPolicy = DEFAULT_POLICY
                ) -> tuple[Source, TableRecord, list[int], list[int]] | None:
@@ -320,6 +337,9 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         by_tag = how == 2 and (level >= 1 or (answers_all and not sentence_first))
         if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
+        labels = [table.rows[r][0].text for r in (rows or range(len(table.rows))) if table.rows[r]]
+        if about_other(query, *record.section[-1:], *table.names, *labels):
+            continue  # B-2's row of discharge alarms is no answer to B-2's low suction trip
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if rows and asks_value(question) and not _holds_figure(table, rows, columns, question):
@@ -974,16 +994,25 @@ class CardBuilder:
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)
         referred = {s.chunk_id: [(r, in_section(r, s.section), spans_in(r, s.text)) for r in refs] for s in sources}
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id])),
+        # naming the equipment asked about answers nothing of it alone: the sentence must share a word of what
+        # is asked too (a figure the question gives, "25 Hz", is more than a name: it stays enough)
+        tags_only = all(i[:1].isalpha() for i in identifiers)
+        asked = frozenset(_plain_words(query) - _GENERIC - _HOW_ASKED) if tags_only else frozenset()
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked)),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
-               referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = ()) -> float:
+               referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset()
+               ) -> float:
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
         inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
-        return (policy.names_tag_bonus * piece.names_question
+        # a sentence naming the equipment asked about takes the bonus where it speaks of what is asked of it
+        said = f"{' '.join(source.section[-1:])} {piece.text}"
+        other = about_other(query, *source.section[-1:], piece.text)
+        tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said)))
+        return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * other
                 + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
                                             + names_callout(query, piece.text))
                 - policy.passage_rank_penalty * (source.number - 1)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found
+from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
 from operator_assistant.core.documents.entries import (
@@ -388,6 +388,9 @@ class Lookup:
         if key.abbreviation:
             candidates = [c for c in candidates if c.entry.key.text.isalpha()]
         candidates = self._of_named_documents(question, candidates)
+        # B-2's row of discharge alarms answers nothing of B-2's low suction trip, even where no passage does
+        candidates = [c for c in candidates
+                      if not about_other(query, *c.section[-1:], c.entry.group, *(f.name for f in c.entry.fields))]
         if not candidates:
             return None
         words = _stems(question) - key.family

@@ -46,6 +46,9 @@ class AnswerPolicy:
     # ("should not be used" / "Don't use channels 0 and 1"): MiniLM reads past the negation.
     # Real documents 0.60 -> 0.62, golden unchanged.
     prohibition_bonus: float = 0.2
+    # Taken off a sentence's score when it speaks of another quantity than the one asked: other limits
+    # ("Low alarm" for a low trip, "above 28 psi" for a low one) or another side ("discharge" for "suction").
+    other_quantity_penalty: float = 0.3
     # Taken off a sentence's score per place its passage ranks below the first: the passage ranking
     # read the whole passage, the sentence score one sentence ("the lake pumps" names no sentence).
     # Swept 0.00-0.06 (BENCHMARKS.md, "Answers: evidence first"): 0.01-0.04 all lift golden citation
