@@ -43,7 +43,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 41: a word pdfium marks as broken at a line's end is read whole ("distance", not "dis tance").
 # 42: ... only where joined it is a word or written whole on the page; a hyphenated word or two columns read
 #     across keep the space.
-CHUNKER_VERSION = 42
+# 43: a decimal point inside an identifier is kept in its stored token ("2.5Hz" is not "25Hz").
+CHUNKER_VERSION = 43
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

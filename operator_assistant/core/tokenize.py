@@ -14,6 +14,8 @@ import Stemmer
 # Words joined by -, _, / or . into one compound ("VLV-3042-B", "4-20", "3.5").
 _TOKEN = re.compile(r"[^\W_]+(?:[-_/.][^\W_]+)*")
 _SEPARATORS = re.compile(r"[-_/.]")
+# A point between two digits is a decimal point, not a separator: "2.5Hz" is not "25Hz".
+_JOINERS = re.compile(r"[-_/]|\.(?!(?<=\d\.)\d)")
 _ALPHA_DIGIT_RUNS = re.compile(r"\d+|[^\W\d_]+")
 _DECIMAL = re.compile(r"^\d+(?:\.\d+)+$")
 
@@ -41,8 +43,9 @@ def _has_digit(text: str) -> bool:
 
 
 def canonical(token: str) -> str:
-    """The whole form of an identifier: lowercase, no separators ("VLV-3042-B" -> "vlv3042b")."""
-    return _SEPARATORS.sub("", token.lower())
+    """The whole form of an identifier: lowercase, no separators ("VLV-3042-B" -> "vlv3042b"), a decimal point
+    kept ("2.5Hz" -> "2.5hz", which is not "25hz")."""
+    return _JOINERS.sub("", token.lower())
 
 
 def _expand(raw: str) -> list[str]:

@@ -57,3 +57,13 @@ def test_a_typeset_hyphen_writes_the_same_identifier_as_a_typed_one():
     assert "ops27" in tokenize("learning objective OPS\u201027")
     assert tokenize("4\u201320 mA") == tokenize("4-20 mA")
     assert raw_tokens("COMP32\u20108 text") == ["COMP32-8", "text"]  # one for one: offsets hold
+
+
+def test_a_decimal_point_inside_an_identifier_is_kept():
+    # "±2.5Hz" is not the "25 Hz" a question asks about, nor 3.5 mg/L 35 mg/L
+    assert canonical("2.5Hz") == "2.5hz" and canonical("25Hz") == "25hz"
+    assert "25hz" not in tokenize("Frequency error ±2.5Hz")
+    assert "25hz" in joined_variants("below 25 Hz") and "25hz" in tokenize("less than 25Hz")
+    assert canonical("3.5mg/L") != canonical("35mg/L")
+    # a point that joins words is still a separator
+    assert canonical("A.1") == "a1" and canonical("PT-2100.PV") == "pt2100pv"
