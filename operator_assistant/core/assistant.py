@@ -19,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from operator_assistant.config import CARD_ONLY, MODEL_FIRST
-from operator_assistant.core.answer.card import CardBuilder, Found
+from operator_assistant.core.answer.card import CardBuilder, Found, asked_quantity
 from operator_assistant.core.answer.changes import ChangesAsked, asked_changes, changes_card
 from operator_assistant.core.answer.evidence import (
     Evidence,
@@ -191,6 +191,10 @@ class Assistant:
                          or self.cards.build(question, query, sources, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
+                # unless it states the limit asked of the whole station the tag is part of
+                if missing and isinstance(found, Found) and self.lookup.said_of_all(
+                        missing, asked_quantity(question, query), found):
+                    missing = ""
                 if missing:
                     found, missing = self._naming_card(missing, question, query, sources, vector, identifiers,
                                                        all_revisions)

@@ -630,6 +630,7 @@ def _read(shown: str, extra: Iterable[str] = (), unit: str = "", short: dict[str
 # supply and return temperature.
 _WHERE = frozenset(("side", "circuit"))
 _LIMIT_KINDS = frozenset(("alarm", "trip"))
+_DOUBLED = frozenset(("highhigh", "lowlow"))
 
 
 def where_named(text: str) -> dict[str, frozenset[str]]:
@@ -682,7 +683,7 @@ def limits_named(text: str) -> frozenset[tuple[str, str]]:
                     kind = _KINDS[before]
                 if before in _KINDS or _AXES.get(before) in _LIMITS:
                     break
-        if kind:
+        if kind or direction in _DOUBLED:  # "low-low" is a limit whatever it is called ("interlock")
             found.add((direction, kind))
     for m in _BOUND.finditer(text):
         found.add(("high" if m.group(1) else "low", ""))

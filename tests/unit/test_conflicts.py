@@ -330,6 +330,8 @@ def test_the_limits_a_text_states_pair_a_direction_with_its_kind():
     assert limits_named("Confirm that suction pressure PT-2100 is above 28 psi.") == {("high", "")}
     assert limits_named("If the suction pressure falls below 20 psi for 5 seconds") == {("low", "")}
     assert limits_named("The high-service pumps feed the upper zone.") == set()
+    # a low-low is a limit whatever it is called
+    assert limits_named("What is the low-low chlorine residual interlock setpoint?") == {("lowlow", "")}
 
 
 def test_a_limit_asked_is_the_same_limit_only_on_its_side_and_of_its_kind():
@@ -338,6 +340,7 @@ def test_a_limit_asked_is_the_same_limit_only_on_its_side_and_of_its_kind():
     assert not same_limit(("low", "trip"), ("low", "alarm"))
     assert not same_limit(("low", "trip"), ("highhigh", "trip"))
     assert not same_limit(("low", "trip"), ("high", ""))
+    assert not same_limit(("lowlow", ""), ("low", "alarm"))
 
 
 def test_where_a_quantity_is_read_counts_only_before_what_is_measured():

@@ -561,3 +561,29 @@ def test_a_map_keyed_by_its_decimal_column_is_bounded_in_the_hex_the_question_wr
     assert _as_asked(row("55", "0037H(read write)"), "45") == "55"  # asked in decimal: the decimal key
     assert _as_asked(row("55", "0036H(read write)"), "0045H") == "55"  # a cell of another value is no key
     assert _as_asked(row("0037H", "55"), "0045H") == "0037H"
+
+
+def test_a_limit_said_of_the_whole_station_answers_for_one_of_its_pumps_unless_another_pump_is_named():
+    from operator_assistant.core.answer.card import Found
+    from operator_assistant.core.answer.lookup import Lookup
+    from operator_assistant.core.answer.records import SENTENCES, Card, CardCell, Source
+
+    listed = {"b2": [SimpleNamespace(doc_id="station")]}  # the station manual's pump table lists B-2
+    manifest = SimpleNamespace(entries_for_keys=lambda forms: [e for f in forms for e in listed.get(f, [])])
+    lookup = Lookup(manifest, lambda texts: None, lambda: ())
+
+    def card(text: str, doc_id: str = "station") -> Found:
+        source = Source(1, f"{doc_id}:1", "Booster Station B", "b.pdf", ("2.2 Suction Pressure Protection",), (2,),
+                        0, len(text), text, 1.0)
+        return Found(Card(SENTENCES, "2.2 Suction Pressure Protection", ((CardCell(text, 1, 0, len(text)),),)),
+                     [source])
+
+    query = "What is the low suction pressure trip on booster B-2?"
+    station = "Three low suction trips within one hour lock the station out."
+    assert lookup.said_of_all("B-2", query, card(station))
+    # another pump's trip, another limit, another station's manual
+    assert not lookup.said_of_all("B-2", query, card("B-4 has three low suction trips within one hour."))
+    assert not lookup.said_of_all("B-2", query, card("The low suction alarm sounds at 25 psi."))
+    assert not lookup.said_of_all("B-2", query, card(station, doc_id="other"))
+    # a question that asks no limit keeps the card from naming the tag asked about
+    assert not lookup.said_of_all("B-2", "What is the rated flow of booster B-2?", card(station))

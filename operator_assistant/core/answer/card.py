@@ -290,6 +290,13 @@ def _is_tag(text: str) -> bool:
     return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
 
 
+def asked_quantity(question: str, query: str) -> str:
+    """The text whose limits and places a card must answer: the question's own where it names any ("What
+    about the high alarm?" asks the high alarm, not the low one the question before it asked), else the
+    search text, a follow-up's with the question it follows ("And for A-2 at the intake?")."""
+    return question if limits_named(question) or where_named(question) else query
+
+
 def about_other(question: str, *texts: str) -> bool:
     """Whether texts (a table's heading, column names and row labels; a sentence and its heading) speak of
     another quantity than the question asks for: they state limits and none is the one asked ("Low alarm",
@@ -317,6 +324,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     named = _tags(query)
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     asked = _plain_words(question) - _GENERIC - _HOW_ASKED
+    quantity = asked_quantity(question, query)
     piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
     best, best_key = None, None
     for rank, (source, record, in_passage) in enumerate(candidates):
@@ -338,7 +346,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         if not (by_tag or (how == 1 and level == 2) or (piece_row is not None and answers_all)):
             continue
         labels = [table.rows[r][0].text for r in (rows or range(len(table.rows))) if table.rows[r]]
-        if about_other(query, *record.section[-1:], *table.names, *labels):
+        if about_other(quantity, *record.section[-1:], *table.names, *labels):
             continue  # B-2's row of discharge alarms is no answer to B-2's low suction trip
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
@@ -977,8 +985,8 @@ class CardBuilder:
         self.evidence = evidence
         self.policy = policy
 
-    def pieces(self, query: str, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str]
-               ) -> list[tuple[Piece, Source]]:
+    def pieces(self, query: str, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str],
+               question: str = "") -> list[tuple[Piece, Source]]:
         """Whole sentences of the passages, best first. The score is the cosine to the question plus
         a share for the question's words the sentence holds (MiniLM misses "TCP port" in a sentence
         about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags).
@@ -998,21 +1006,26 @@ class CardBuilder:
         # is asked too (a figure the question gives, "25 Hz", is more than a name: it stays enough)
         tags_only = all(i[:1].isalpha() for i in identifiers)
         asked = frozenset(_plain_words(query) - _GENERIC - _HOW_ASKED) if tags_only else frozenset()
-        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked)),
+        quantity = asked_quantity(question or query, query)
+        scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked,
+                                                          quantity)),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
-               referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset()
-               ) -> float:
+               referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset(),
+               quantity: str = "") -> float:
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
         inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
         # a sentence naming the equipment asked about takes the bonus where it speaks of what is asked of it
         said = f"{' '.join(source.section[-1:])} {piece.text}"
-        other = about_other(query, *source.section[-1:], piece.text)
+        other = about_other(quantity or query, *source.section[-1:], piece.text)
         tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said)))
-        return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * other
+        # and one that states the very limit asked ("Three low suction trips ...") counts as much the other way
+        asked_limits = limits_named(quantity or query)
+        same = not other and any(same_limit(a, s) for a in asked_limits for s in limits_named(piece.text))
+        return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * (other - same)
                 + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
                                             + names_callout(query, piece.text))
                 - policy.passage_rank_penalty * (source.number - 1)
@@ -1024,7 +1037,7 @@ class CardBuilder:
               identifiers: Sequence[str]) -> Found | None:
         """The card for a question whose passages were found (and not refused), or None if none can be made:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
-        pieces = self.pieces(query, query_vector, sources, identifiers)
+        pieces = self.pieces(query, query_vector, sources, identifiers, question)
         best, best_source = pieces[0] if pieces else (None, None)
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy, pieces)
         if found is not None:

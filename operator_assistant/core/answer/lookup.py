@@ -16,9 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other
+from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other, asked_quantity
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
+from operator_assistant.core.conflicts import limits_named, same_limit
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
@@ -390,7 +391,8 @@ class Lookup:
         candidates = self._of_named_documents(question, candidates)
         # B-2's row of discharge alarms answers nothing of B-2's low suction trip, even where no passage does
         candidates = [c for c in candidates
-                      if not about_other(query, *c.section[-1:], c.entry.group, *(f.name for f in c.entry.fields))]
+                      if not about_other(asked_quantity(question, query), *c.section[-1:], c.entry.group,
+                                         *(f.name for f in c.entry.fields))]
         if not candidates:
             return None
         words = _stems(question) - key.family
@@ -521,6 +523,25 @@ class Lookup:
             if any(c.isdigit() for c in name) and not key_forms(name) & held:
                 return name
         return ""
+
+    def said_of_all(self, key: str, query: str, found: Found) -> bool:
+        """Whether a card that never names an equipment tag asked about (B-2) states, of the whole plant or
+        station the tag is part of, the very limit asked: "low suction trips" of Booster Station B, whose
+        manual lists B-2, answer "the low suction pressure trip on booster B-2". Not where the card names
+        another of the tag's family (B-1, B-4): then it is another pump's value."""
+        asked = limits_named(query)
+        cells = [c.text for c in found.card.cells]
+        if not asked or not any(same_limit(a, s) for a in asked for text in cells for s in limits_named(text)):
+            return False
+        family = re.match(r"^([A-Za-z]{1,4})-?\d", fold_dashes(key))
+        if family is None or not found.sources:
+            return False
+        documents = {s.doc_id for s in found.sources}
+        if not any(c.doc_id in documents for c in self.manifest.entries_for_keys(key_forms(key))):
+            return False
+        sibling = re.compile(rf"\b{re.escape(family.group(1))}-?\d+[A-Za-z]?\b", re.IGNORECASE)
+        said = "\n".join([*cells, *(s.text for s in found.sources)])
+        return not any(key_forms(m.group()) - key_forms(key) for m in sibling.finditer(fold_dashes(said)))
 
     @staticmethod
     def naming(sources: Sequence[Source], key: str) -> list[Source]:
