@@ -31,7 +31,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import Stemmer
@@ -633,11 +633,12 @@ _LIMIT_KINDS = frozenset(("alarm", "trip"))
 _DOUBLED = frozenset(("highhigh", "lowlow"))
 
 
-def where_named(text: str) -> dict[str, frozenset[str]]:
-    """Per axis of where a quantity is read, the places a text names it at: "suction pressure", "discharge
-    header pressure" are read on the inlet and outlet sides. Only a place word before what is measured counts
-    ("the value returned" is no return line, "an ATS discharge" no outlet side)."""
-    named: dict[str, set[str]] = {}
+@lru_cache(maxsize=4096)
+def where_named(text: str) -> frozenset[tuple[str, str]]:
+    """(axis, place) for each place of where a quantity is read that a text names: "suction pressure",
+    "discharge header pressure" are read on the inlet and outlet sides. Only a place word before what is
+    measured counts ("the value returned" is no return line, "an ATS discharge" no outlet side)."""
+    named = set()
     words = [w.lower() for w in _words(text)]
     for k, word in enumerate(words):
         value = _AXES.get(word)
@@ -645,10 +646,10 @@ def where_named(text: str) -> dict[str, frozenset[str]]:
             continue
         for after in words[k + 1:k + 4]:
             if after in _MEASURES:
-                named.setdefault(_AXIS_OF[value], set()).add(value)
+                named.add((_AXIS_OF[value], value))
             if after in _MEASURES or after in _AXES:
                 break
-    return {axis: frozenset(values) for axis, values in named.items()}
+    return frozenset(named)
 
 
 # A bound stated by a figure: "above 28 psi" is a high-side bound, "falls below 20 psi" a low-side one.
@@ -656,11 +657,13 @@ _BOUND = re.compile(r"\b(?:(above|over|exceeds?|exceeding|greater than|more than
                     r"|(below|under|less than|lower than|drops? to|falls? to))\s+\d", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def limits_named(text: str) -> frozenset[tuple[str, str]]:
     """The limits a text states as (direction, kind): "Low alarm", "high-high trip", "low suction trips", "lo and
     hi voltage alarm"; a direction takes the kind at most three words after it, unless another limit word comes
     first, else the kind just before it ("Alarm limits Low", a column under a merged header). A bound stated by
-    a figure has no kind: ("high", "") for "above 28 psi"."""
+    a figure, and a low-low or high-high called neither alarm nor trip, have no kind: ("high", "") for "above
+    28 psi", ("lowlow", "") for "the low-low interlock"."""
     words = [w.lower() for w in _words(text)]
     found = set()
     for k, word in enumerate(words):

@@ -344,10 +344,10 @@ def test_a_limit_asked_is_the_same_limit_only_on_its_side_and_of_its_kind():
 
 
 def test_where_a_quantity_is_read_counts_only_before_what_is_measured():
-    assert where_named("2.1 Discharge Pressure Alarm Thresholds") == {"side": {"out"}}
-    assert where_named("the low suction pressure trip") == {"side": {"in"}}
+    assert where_named("2.1 Discharge Pressure Alarm Thresholds") == {("side", "out")}
+    assert where_named("the low suction pressure trip") == {("side", "in")}
     assert where_named("discharge header pressure, supply and return temperature") == {
-        "side": {"out"}, "circuit": {"return"}}
+        ("side", "out"), ("circuit", "return")}
     # a verb, a power supply and a permit are no side of a pipe
-    assert where_named("What does register 0x0101 return, and how is it scaled?") == {}
-    assert where_named("What turbidity limit does an ATS discharge have to meet?") == {}
+    assert where_named("What does register 0x0101 return, and how is it scaled?") == set()
+    assert where_named("What turbidity limit does an ATS discharge have to meet?") == set()

@@ -306,11 +306,13 @@ def about_other(question: str, *texts: str) -> bool:
     stated = {limit for text in texts for limit in limits_named(text)}
     if asked and stated and not any(same_limit(a, s) for a in asked for s in stated):
         return True
-    there: dict[str, set[str]] = {}
-    for text in texts:
-        for axis, values in where_named(text).items():
-            there.setdefault(axis, set()).update(values)
-    return any(axis in there and not values & there[axis] for axis, values in where_named(question).items())
+    there = {place for text in texts for place in where_named(text)}
+    asked_places = where_named(question)
+    for axis in {axis for axis, _ in asked_places}:
+        said = {place for place in there if place[0] == axis}
+        if said and not said & asked_places:
+            return True
+    return False
 
 
 def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord, bool]],
@@ -1007,14 +1009,18 @@ class CardBuilder:
         tags_only = all(i[:1].isalpha() for i in identifiers)
         asked = frozenset(_plain_words(query) - _GENERIC - _HOW_ASKED) if tags_only else frozenset()
         quantity = asked_quantity(question or query, query)
+        limits = limits_named(quantity)
         scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked,
-                                                          quantity)),
+                                                          quantity, limits)),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
                referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset(),
-               quantity: str = "") -> float:
+               quantity: str = "", limits: frozenset[tuple[str, str]] = frozenset()) -> float:
+        """What a sentence's score gains beside its cosine. `asked`: the words a sentence naming a tag must share
+        to take the tag bonus (none: any); `quantity`, `limits`: the text whose limits and places are asked,
+        and those limits."""
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
         inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
@@ -1023,8 +1029,7 @@ class CardBuilder:
         other = about_other(quantity or query, *source.section[-1:], piece.text)
         tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said)))
         # and one that states the very limit asked ("Three low suction trips ...") counts as much the other way
-        asked_limits = limits_named(quantity or query)
-        same = not other and any(same_limit(a, s) for a in asked_limits for s in limits_named(piece.text))
+        same = not other and any(same_limit(a, s) for a in limits for s in limits_named(piece.text))
         return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * (other - same)
                 + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
                                             + names_callout(query, piece.text))
