@@ -47,7 +47,9 @@ class AnswerPolicy:
     # Real documents 0.60 -> 0.62, golden unchanged.
     prohibition_bonus: float = 0.2
     # Taken off a sentence's score when it speaks of another quantity than the one asked: other limits
-    # ("Low alarm" for a low trip, "above 28 psi" for a low one) or another side ("discharge" for "suction").
+    # ("Low alarm" for a low trip, "above 28 psi" for a low one) or another side ("discharge" for "suction");
+    # added when it states the very limit asked. 0.15, 0.3 and 0.5 give the same cards on the seven files and
+    # tests/data/sample_limits.jsonl but for g007 at 0.15 (right either way): BENCHMARKS.md, "A row of other limits".
     other_quantity_penalty: float = 0.3
     # Taken off a sentence's score per place its passage ranks below the first: the passage ranking
     # read the whole passage, the sentence score one sentence ("the lake pumps" names no sentence).
