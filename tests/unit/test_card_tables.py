@@ -405,3 +405,18 @@ def test_a_table_read_on_another_side_is_no_answer():
     assert table_card(question, question, [(SOURCE, discharge_alarms(), True)]) is None
     asked = "What is the discharge pressure low alarm on booster B-2?"
     assert table_card(asked, asked, [(SOURCE, discharge_alarms(), True)]) is not None
+
+
+FEES = [["Grade", "Examination Fee ($)", "Triennial Renewal Fee ($)"], ["D3 or T3", "100", "120"],
+        ["D4 or T4", "115", "140"]]
+HOURS = [["Water Treatment Operators", "Contact Hours Required"], ["Grade T3", "24"], ["Grade T4", "36"]]
+
+
+def test_a_table_without_the_unit_asked_is_no_answer():
+    # a row naming T3 in dollars does not answer "how many contact hours": the hours table does
+    question = "How many contact hours does a Grade T3 operator need for renewal?"
+    assert table_card(question, question, [(SOURCE, record(FEES), True)]) is None
+    found = table_card(question, question, [(SOURCE, record(FEES), True), (SOURCE, replace(record(HOURS), ordinal=1), True)])
+    assert found is not None
+    _, chosen, rows, columns = found
+    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [["Grade T3", "24"]]

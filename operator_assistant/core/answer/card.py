@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from operator_assistant.core.answer.claims import flowed
-from operator_assistant.core.answer.evidence import Evidence
+from operator_assistant.core.answer.evidence import Evidence, asked_unit
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
@@ -327,6 +327,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     asked = _plain_words(question) - _GENERIC - _HOW_ASKED
     quantity = asked_quantity(question, query)
+    unit = asked_unit(question)
     piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
     best, best_key = None, None
     for rank, (source, record, in_passage) in enumerate(candidates):
@@ -354,6 +355,10 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if rows and asks_value(question) and not _holds_figure(table, rows, columns, question):
             continue  # "how high must an RP be mounted" is not answered by rows that say only "RP" or "AG"
+        if rows and unit and not re.search(unit[1], "\n".join(
+                [*table.names, *(table.rows[r][c].text for r in rows for c in columns if c < len(table.rows[r]))]),
+                re.IGNORECASE):
+            continue  # "how many contact hours" is not answered by a row of fees in dollars
         if (how == 1 and piece_row is None and unexplained > piece_unexplained
                 and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
