@@ -315,6 +315,11 @@ def about_other(question: str, *texts: str) -> bool:
     return False
 
 
+def states_limit(limits: frozenset[tuple[str, str]], text: str) -> bool:
+    """Whether a text states one of these limits asked (as `same_limit` reads them)."""
+    return any(same_limit(a, s) for a in limits for s in limits_named(text))
+
+
 def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord, bool]],
                best_piece: tuple[Piece, Source] | None = None, policy: AnswerPolicy = DEFAULT_POLICY
                ) -> tuple[Source, TableRecord, list[int], list[int]] | None:
@@ -1034,7 +1039,7 @@ class CardBuilder:
         other = about_other(quantity or query, *source.section[-1:], piece.text)
         tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said)))
         # and one that states the very limit asked ("Three low suction trips ...") counts as much the other way
-        same = not other and any(same_limit(a, s) for a in limits for s in limits_named(piece.text))
+        same = not other and states_limit(limits, piece.text)
         return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * (other - same)
                 + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
                                             + names_callout(query, piece.text))

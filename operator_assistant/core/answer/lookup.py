@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other, asked_quantity
+from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other, asked_quantity, states_limit
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.conflicts import limits_named, same_limit
+from operator_assistant.core.conflicts import limits_named
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
@@ -390,9 +390,9 @@ class Lookup:
             candidates = [c for c in candidates if c.entry.key.text.isalpha()]
         candidates = self._of_named_documents(question, candidates)
         # B-2's row of discharge alarms answers nothing of B-2's low suction trip, even where no passage does
+        quantity = asked_quantity(question, query)
         candidates = [c for c in candidates
-                      if not about_other(asked_quantity(question, query), *c.section[-1:], c.entry.group,
-                                         *(f.name for f in c.entry.fields))]
+                      if not about_other(quantity, *c.section[-1:], c.entry.group, *(f.name for f in c.entry.fields))]
         if not candidates:
             return None
         words = _stems(question) - key.family
@@ -531,17 +531,16 @@ class Lookup:
         another of the tag's family (B-1, B-4): then it is another pump's value."""
         asked = limits_named(query)
         cells = [c.text for c in found.card.cells]
-        if not asked or not any(same_limit(a, s) for a in asked for text in cells for s in limits_named(text)):
+        if not asked or not any(states_limit(asked, text) for text in cells):
             return False
-        family = re.match(r"^([A-Za-z]{1,4})-?\d", fold_dashes(key))
-        if family is None or not found.sources:
+        if not key_prefix(key) or not found.sources:
             return False
         documents = {s.doc_id for s in found.sources}
         if not any(c.doc_id in documents for c in self.manifest.entries_for_keys(key_forms(key))):
             return False
-        sibling = re.compile(rf"\b{re.escape(family.group(1))}-?\d+[A-Za-z]?\b", re.IGNORECASE)
+        shape, forms = key_shape(key), key_forms(key)
         said = "\n".join([*cells, *(s.text for s in found.sources)])
-        return not any(key_forms(m.group()) - key_forms(key) for m in sibling.finditer(fold_dashes(said)))
+        return not any(key_shape(t) == shape and key_forms(t) != forms for t in raw_tokens(fold_dashes(said)))
 
     @staticmethod
     def naming(sources: Sequence[Source], key: str) -> list[Source]:
