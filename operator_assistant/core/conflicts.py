@@ -37,6 +37,7 @@ from typing import Any
 import Stemmer
 
 from operator_assistant.core.index.manifest import ChunkRecord, TableRecord
+from operator_assistant.core.tokenize import STOPWORDS
 from operator_assistant.folder.wire import Json
 
 # Raised when what is read as a fact changes: every document's facts are read again at the next refresh.
@@ -867,6 +868,24 @@ def named_places(text: str) -> frozenset[str]:
         name = [w for w in m.group(1).split() if w.lower() not in _PLACE_KINDS]
         if name:
             out.add(f"{m.group(2).split()[-1].lower()} {' '.join(name).lower()}")
+    return frozenset(out)
+
+
+# A place a question names by its name, the kind written in any case: "the Riverside lift station", "Cedar Lake".
+_ASKED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+(?:(?i:lift|pump|pumping|booster)\s+)?"
+                          r"(?i:station|tank|reservoir|lake|river|creek|dam|plant|wellfield|intake|basin)s?\b")
+
+
+def places_asked(question: str) -> frozenset[str]:
+    """The names of places a question names ("the Riverside lift station" -> {"Riverside"}, "Summit Reservoir"
+    -> {"Summit"}): the words that say which, not what kind of place it is ("Booster Station", "Raw Water
+    Tank") nor the question's own ("What Cedar Lake port ...")."""
+    out = set()
+    for m in _ASKED_PLACE.finditer(question):
+        name = [w for w in m.group(1).split()
+                if w.lower() not in _PLACE_KINDS and w.lower() not in _STOP and w.lower() not in STOPWORDS]
+        if name:
+            out.add(" ".join(name))
     return frozenset(out)
 
 

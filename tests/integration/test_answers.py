@@ -200,6 +200,22 @@ def test_a_tag_row_of_other_limits_is_never_shown_for_the_limit_asked(sample_eng
     assert answer.card.kind == TABLE and "118" in answer.card.as_text()
 
 
+def test_a_place_no_document_names_gets_no_other_place_s_setpoints(assistant):
+    # the sample plant has one reservoir (Summit) and one intake (Station A, on Cedar Lake): their setpoints are
+    # not the answer for a reservoir, lift station or lake the documents never name
+    for question, other in (("What is the low level alarm on Riverside Reservoir?", "12.0"),
+                            ("At what level does the lead pump start at Maple Street lift station?", "20.0"),
+                            ("Does the intake station on Pine Lake have a standby generator?", "Station A")):
+        _, answer = ask(assistant, question, mode="card")
+        assert answer.refused and answer.card is None, (question, answer.text)
+        assert other not in answer.text
+    # the places the documents do name are answered
+    _, answer = ask(assistant, "What is the low level alarm on Summit Reservoir?", mode="card")
+    assert not answer.refused and "12.0" in answer.card.as_text()
+    _, answer = ask(assistant, "Does the intake station on Cedar Lake have its own standby generator?", mode="card")
+    assert not answer.refused and "no standby generator" in answer.card.as_text()
+
+
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
     # tests/data/sample_limits.jsonl: alarms and trips asked of the sample stations, two of them of limits no
     # document gives (BENCHMARKS.md, "A row of other limits"); measured 9 of 11 answerable right

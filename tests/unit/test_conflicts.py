@@ -10,6 +10,7 @@ from operator_assistant.core.conflicts import (
     facts_of,
     limits_named,
     named_places,
+    places_asked,
     same_limit,
     where_named,
 )
@@ -351,3 +352,14 @@ def test_where_a_quantity_is_read_counts_only_before_what_is_measured():
     # a verb, a power supply and a permit are no side of a pipe
     assert where_named("What does register 0x0101 return, and how is it scaled?") == set()
     assert where_named("What turbidity limit does an ATS discharge have to meet?") == set()
+
+
+def test_places_asked_are_the_words_that_say_which_place():
+    assert places_asked("At what wet well level does lead pump 2 start at the Riverside lift station?") == {"Riverside"}
+    assert places_asked("What is the low level alarm on Summit Reservoir?") == {"Summit"}
+    assert places_asked("Which Cedar Lake intake port do we use in the summer?") == {"Cedar Lake"}
+    assert places_asked("What is the Quarry Road Reservoir overflow level?") == {"Quarry Road"}
+    # what kind of place it is, or the question's own words, name none
+    assert places_asked("What is the high alarm on the discharge header at Booster Station B?") == set()
+    assert places_asked("What Raw Water Tank level starts the pump?") == set()
+    assert places_asked("what is the wet well level at the lift station?") == set()

@@ -19,7 +19,7 @@ import numpy as np
 from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other, asked_quantity, states_limit
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.conflicts import limits_named
+from operator_assistant.core.conflicts import limits_named, places_asked
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
@@ -521,6 +521,18 @@ class Lookup:
         # (Ssab_AI32uP) is not its answer
         for name in _UNDERSCORED.findall(fold_dashes(question)):
             if any(c.isdigit() for c in name) and not key_forms(name) & held:
+                return name
+        return ""
+
+    @staticmethod
+    def missing_place(question: str, found: Found) -> str:
+        """A place the question names by its name ("the Riverside lift station") that neither the card nor the
+        passages it cites, their headings or their documents' titles name, or "": a card of another place's
+        pumps shows that place's setpoints as if they were the ones asked for."""
+        said = "\n".join([found.card.as_text(), *(w for s in found.sources
+                                                  for w in (s.text, s.document, Path(s.source).stem, *s.section))])
+        for name in sorted(places_asked(question)):
+            if not re.search(r"\b" + r"[\s_-]+".join(map(re.escape, name.split())) + r"\b", said, re.IGNORECASE):
                 return name
         return ""
 
