@@ -52,7 +52,9 @@ def test_whats_is_what_is():
 
 def test_codes_tags_and_references_are_no_amount():
     pieces = ["CHIT\u20101. Describe the quantitative limitations of the starch/iodine test.",
-              "See Table 1-1 and step 2 of section 7.0 for PD131."]
+              "See Table 1-1 and step 2 of section 7.0 for PD131.",
+              # a learning objective's number with its second hyphen a typographic one too
+              "COMP32\u201026. Demonstrate probe maintenance."]
     assert missing_answer("What starch-iodine test reading shows the residual is too high?", pieces) == NO_FIGURE
     assert missing_answer("What reading shows the residual is too high?", ["Above 0.5 mg/L (CHIT-1)."]) == ""
     assert missing_answer("What is the PT-101 high alarm setpoint?", ["PT-101 high alarm: 10mA"]) == ""

@@ -211,7 +211,7 @@ _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
 # "step 2", "section 7.0")
-_NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-]*|"
+_NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-\u2010\u2011\u2013]*|"
                             r"\b(?:tables?|figures?|fig\.|sections?|steps?|pages?|items?|chapters?|appendix|parts?|"
                             r"paragraphs?|no\.|tab\.|chap\.)\s*\d[\d.\-]*", re.IGNORECASE)
 _ASKS_COLOUR = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?colou?rs?\b", re.IGNORECASE)  # "what lock colour"
