@@ -876,16 +876,19 @@ _ASKED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+(?:(?i:lift
                           r"(?i:station|tank|reservoir|lake|river|creek|dam|plant|wellfield|intake|basin)s?\b")
 
 
-def places_asked(question: str) -> frozenset[str]:
-    """The names of places a question names ("the Riverside lift station" -> {"Riverside"}, "Summit Reservoir"
-    -> {"Summit"}): the words that say which, not what kind of place it is ("Booster Station", "Raw Water
-    Tank") nor the question's own ("What Cedar Lake port ...")."""
+def places_asked(question: str) -> frozenset[tuple[str, str]]:
+    """(name, as written) for each place a question names by its name ("the Riverside lift station" ->
+    ("Riverside", "Riverside lift station"), "Summit Reservoir" -> ("Summit", "Summit Reservoir")): the name is
+    the words that say which, not what kind of place it is ("Booster Station", "Raw Water Tank") nor the
+    question's own ("What Cedar Lake port ...")."""
     out = set()
     for m in _ASKED_PLACE.finditer(question):
-        name = [w for w in m.group(1).split()
+        words = m.group(1).split()
+        name = [w for w in words
                 if w.lower() not in _PLACE_KINDS and w.lower() not in _STOP and w.lower() not in STOPWORDS]
         if name:
-            out.add(" ".join(name))
+            written = question[m.start(1) + m.group(1).index(name[0]):m.end()]
+            out.add((" ".join(name), written))
     return frozenset(out)
 
 

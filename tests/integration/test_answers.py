@@ -209,6 +209,7 @@ def test_a_place_no_document_names_gets_no_other_place_s_setpoints(assistant):
         _, answer = ask(assistant, question, mode="card")
         assert answer.refused and answer.card is None, (question, answer.text)
         assert other not in answer.text
+    assert answer.refusal_reason == "No passage found names Pine Lake."
     # the places the documents do name are answered
     _, answer = ask(assistant, "What is the low level alarm on Summit Reservoir?", mode="card")
     assert not answer.refused and "12.0" in answer.card.as_text()

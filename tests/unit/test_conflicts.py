@@ -355,11 +355,16 @@ def test_where_a_quantity_is_read_counts_only_before_what_is_measured():
 
 
 def test_places_asked_are_the_words_that_say_which_place():
-    assert places_asked("At what wet well level does lead pump 2 start at the Riverside lift station?") == {"Riverside"}
-    assert places_asked("What is the low level alarm on Summit Reservoir?") == {"Summit"}
-    assert places_asked("Which Cedar Lake intake port do we use in the summer?") == {"Cedar Lake"}
-    assert places_asked("What is the Quarry Road Reservoir overflow level?") == {"Quarry Road"}
+    def names(question):
+        return {name for name, _ in places_asked(question)}
+
+    assert places_asked("At what wet well level does lead pump 2 start at the Riverside lift station?") == {
+        ("Riverside", "Riverside lift station")}
+    assert places_asked("What is the low level alarm on Summit Reservoir?") == {("Summit", "Summit Reservoir")}
+    assert names("Which Cedar Lake intake port do we use in the summer?") == {"Cedar Lake"}
+    assert places_asked("What is the Quarry Road Reservoir overflow level?") == {("Quarry Road", "Quarry Road Reservoir")}
     # what kind of place it is, or the question's own words, name none
-    assert places_asked("What is the high alarm on the discharge header at Booster Station B?") == set()
-    assert places_asked("What Raw Water Tank level starts the pump?") == set()
-    assert places_asked("what is the wet well level at the lift station?") == set()
+    assert names("What is the high alarm on the discharge header at Booster Station B?") == set()
+    assert names("What Raw Water Tank level starts the pump?") == set()
+    assert names("what is the wet well level at the lift station?") == set()
+    assert places_asked("Which Elm Street Pumping Station pump leads?") == {("Elm Street", "Elm Street Pumping Station")}

@@ -531,9 +531,9 @@ class Lookup:
         pumps shows that place's setpoints as if they were the ones asked for."""
         said = "\n".join([found.card.as_text(), *(w for s in found.sources
                                                   for w in (s.text, s.document, Path(s.source).stem, *s.section))])
-        for name in sorted(places_asked(question)):
+        for name, written in sorted(places_asked(question)):
             if not re.search(r"\b" + r"[\s_-]+".join(map(re.escape, name.split())) + r"\b", said, re.IGNORECASE):
-                return name
+                return written
         return ""
 
     def said_of_all(self, key: str, query: str, found: Found) -> bool:
