@@ -587,3 +587,17 @@ def test_a_limit_said_of_the_whole_station_answers_for_one_of_its_pumps_unless_a
     assert not lookup.said_of_all("B-2", query, card(station, doc_id="other"))
     # a question that asks no limit keeps the card from naming the tag asked about
     assert not lookup.said_of_all("B-2", "What is the rated flow of booster B-2?", card(station))
+
+
+def test_a_card_must_name_the_place_asked_for_in_its_passages_or_titles() -> None:
+    from operator_assistant.core.answer.lookup import Lookup
+
+    found = _found("sentences", ["The lead pump starts at 20.0 ft."], "Summit Reservoir: the lead pump starts at 20.0 ft.")
+    assert Lookup.missing_place("At what level does the lead pump start at Summit Reservoir?", found) == ""
+    assert Lookup.missing_place("At what level does the lead pump start at the Riverside lift station?",
+                                found) == "Riverside lift station"
+    # each word of the name, wherever the passage puts it
+    tanks = _found("sentences", ["Inspect every 3 years."], "Welded Carbon Steel Tanks shall be inspected.")
+    assert Lookup.missing_place("How often is a Welded Steel Tank inspected?", tanks) == ""
+    # a question that names no place by its name asks nothing of this
+    assert Lookup.missing_place("At what level does the lead pump start?", found) == ""

@@ -531,8 +531,9 @@ class Lookup:
         pumps shows that place's setpoints as if they were the ones asked for."""
         said = "\n".join([found.card.as_text(), *(w for s in found.sources
                                                   for w in (s.text, s.document, Path(s.source).stem, *s.section))])
+        # each word of the name anywhere: "Welded Steel Tank" may be written "Welded Carbon Steel Tanks"
         for name, written in sorted(places_asked(question)):
-            if not re.search(r"\b" + r"[\s_-]+".join(map(re.escape, name.split())) + r"\b", said, re.IGNORECASE):
+            if not all(re.search(rf"\b{re.escape(word)}\b", said, re.IGNORECASE) for word in name.split()):
                 return written
         return ""
 
