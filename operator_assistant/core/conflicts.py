@@ -876,6 +876,35 @@ _ASKED_PLACE = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+(?:(?i:lift
                           r"(?i:station|tank|reservoir|lake|river|creek|dam|plant|wellfield|intake|basin)s?\b")
 
 
+# One of several places or units of a kind, by its letter or number: "Station B", "pump No. 2", "Train A",
+# "the A-series pumps". The kind in any case, the letter a capital ("station is" names none); a well only as
+# "Well 3" ("as well 3 times" names none).
+_ONE_OF = re.compile(r"\b((?i:station|plant|unit|train|building|site|zone|tank|reservoir|basin|clarifier|filter|"
+                     r"cell|pump|series)|Well)\s+(?i:no\.?\s*|number\s+|#\s*)?([A-Z]{1,2}|\d{1,3}[A-Z]?)\b(?![-/.]\w)"
+                     r"|\b([A-Z])-(?i:series)\b")
+
+
+@lru_cache(maxsize=8192)
+def one_of(text: str) -> frozenset[tuple[str, str]]:
+    """(kind, letter or number) for each one of several places or units a text names: "Booster Pump Station B"
+    -> {("station", "B")}, "the A-series pumps" -> {("series", "A")}, "Pump No. 2" -> {("pump", "2")}."""
+    out = set()
+    for m in _ONE_OF.finditer(text):
+        out.add(("series", m.group(3)) if m.group(3) else (m.group(1).lower(), m.group(2).upper()))
+    return frozenset(out)
+
+
+def other_one(asked: frozenset[tuple[str, str]], *texts: str) -> tuple[str, str] | None:
+    """The place or unit asked for (as (kind, label)) that texts (a passage, its headings, its document's title)
+    speak of another of, naming only others of its kind ("Station A" where "Station B" is asked), or None."""
+    said = {one for text in texts for one in one_of(text)}
+    for kind, label in sorted(asked):
+        labels = {b for k, b in said if k == kind}
+        if labels and label not in labels:
+            return kind, label
+    return None
+
+
 def places_asked(question: str) -> frozenset[tuple[str, str]]:
     """(name, as written) for each place a question names by its name ("the Riverside lift station" ->
     ("Riverside", "Riverside lift station"), "Summit Reservoir" -> ("Summit", "Summit Reservoir")): the name is

@@ -217,6 +217,21 @@ def test_a_place_no_document_names_gets_no_other_place_s_setpoints(assistant):
     assert not answer.refused and "no standby generator" in answer.card.as_text()
 
 
+def test_a_station_s_setpoints_are_never_shown_for_another_station(assistant):
+    # the intake manual (Station A) gives a motor winding trip of 145 deg C, the booster manual (Station B) 150
+    _, answer = ask(assistant, "What is the motor winding temperature trip at Booster Station B?", mode="card")
+    shown = answer.card.as_text()
+    assert "150 deg C" in shown and "145" not in shown
+    _, answer = ask(assistant, "What is the motor winding temperature trip at Intake Station A?", mode="card")
+    assert "145 deg C" in answer.card.as_text() and "150" not in answer.card.as_text()
+    # Station A has no standby generator; that is no answer for Station B, which has one
+    _, answer = ask(assistant, "Does Station B have a standby generator?", mode="card")
+    assert answer.refused or "Station A has no standby generator" not in answer.card.as_text()
+    # only Station A has a wet well: its high level alarm (26.0 ft) is not Station B's
+    _, answer = ask(assistant, "What is the wet well high level alarm at Station B?", mode="card")
+    assert answer.refused or "26.0" not in answer.card.as_text()
+
+
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
     # tests/data/sample_limits.jsonl: alarms and trips asked of the sample stations, two of them of limits no
     # document gives (BENCHMARKS.md, "A row of other limits"); measured 9 of 11 answerable right

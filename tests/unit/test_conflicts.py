@@ -10,6 +10,8 @@ from operator_assistant.core.conflicts import (
     facts_of,
     limits_named,
     named_places,
+    one_of,
+    other_one,
     places_asked,
     same_limit,
     where_named,
@@ -368,3 +370,24 @@ def test_places_asked_are_the_words_that_say_which_place():
     assert names("What Raw Water Tank level starts the pump?") == set()
     assert names("what is the wet well level at the lift station?") == set()
     assert places_asked("Which Elm Street Pumping Station pump leads?") == {("Elm Street", "Elm Street Pumping Station")}
+
+
+def test_one_of_several_places_or_units_by_letter_or_number():
+    assert one_of("Booster Pump Station B Operation and Maintenance Manual") == {("station", "B")}
+    assert one_of("the A-series pumps discharge lower than the B-series") == {("series", "A"), ("series", "B")}
+    assert one_of("Pump No. 2 leads, pump 3 lags") == {("pump", "2"), ("pump", "3")}
+    assert one_of("Well 3 and Tank 2A") == {("well", "3"), ("tank", "2A")}
+    # a small word after the kind, "as well" and a tag name none
+    assert one_of("the station is on the line; as well 3 times; Station B-2") == set()
+
+
+def test_a_text_of_another_station_is_not_about_the_one_asked():
+    asked = one_of("What is the wet well high level alarm at Station B?")
+    assert other_one(asked, "Raw Water Intake Pump Station A O&M Manual", "The high level alarm is 26.0 ft.") == (
+        "station", "B")
+    assert other_one(asked, "Booster Pump Station B O&M Manual", "The high alarm is 120 psi.") is None
+    # a text that names the one asked among others speaks of it; one that names none of the kind says nothing
+    assert other_one(asked, "Station A", "Station B has its own generator.") is None
+    assert other_one(asked, "Emergency Generator Operation", "Start the generator.") is None
+    # only places of one kind are compared: pump 2 may well be at Station A
+    assert other_one(one_of("pump 2"), "Station A manual", "Pump 2 starts at 17 ft.") is None

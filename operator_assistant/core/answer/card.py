@@ -38,7 +38,7 @@ from operator_assistant.core.answer.sentences import (
     word_share,
     word_weights,
 )
-from operator_assistant.core.conflicts import limits_named, same_limit, where_named
+from operator_assistant.core.conflicts import limits_named, one_of, other_one, same_limit, where_named
 from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
@@ -297,6 +297,12 @@ def asked_quantity(question: str, query: str) -> str:
     return question if limits_named(question) or where_named(question) else query
 
 
+def asked_ones(question: str, query: str) -> frozenset[tuple[str, str]]:
+    """The places or units of several the card must be about (Station B, pump 2): the question's own where it
+    names any, else the search text's ("And at Station A?" after a question about a trip)."""
+    return one_of(question) or one_of(query)
+
+
 def about_other(question: str, *texts: str) -> bool:
     """Whether texts (a table's heading, column names and row labels; a sentence and its heading) speak of
     another quantity than the question asks for: they state limits and none is the one asked ("Low alarm",
@@ -332,6 +338,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     families = {m.group(1).casefold() for m in _FAMILY.finditer(query)}
     asked = _plain_words(question) - _GENERIC - _HOW_ASKED
     quantity = asked_quantity(question, query)
+    ones = asked_ones(question, query)
     unit = asked_unit(question)
     piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
     best, best_key = None, None
@@ -356,6 +363,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         labels = [table.rows[r][0].text for r in (rows or range(len(table.rows))) if table.rows[r]]
         if about_other(quantity, *record.section[-1:], *table.names, *labels):
             continue  # B-2's row of discharge alarms is no answer to B-2's low suction trip
+        if ones and other_one(ones, source.document, *record.section, *labels):
+            continue  # Station A's table is no answer for Station B
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if rows and asks_value(question) and not _holds_figure(table, rows, columns, question):
@@ -1010,6 +1019,10 @@ class CardBuilder:
             if len(vectors):
                 found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)
                           if not is_contents_line(source.text, p)]
+        # a sentence of Station A's manual, or under a heading of Station A, says nothing of Station B
+        ones = asked_ones(question or query, query)
+        if ones:
+            found = [(p, s) for p, s in found if other_one(ones, s.document, *s.section, p.text) is None]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)

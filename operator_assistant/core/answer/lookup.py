@@ -16,10 +16,18 @@ from pathlib import Path
 
 import numpy as np
 
-from operator_assistant.core.answer.card import _GENERIC, _UNIT_HEADER, Found, about_other, asked_quantity, states_limit
+from operator_assistant.core.answer.card import (
+    _GENERIC,
+    _UNIT_HEADER,
+    Found,
+    about_other,
+    asked_ones,
+    asked_quantity,
+    states_limit,
+)
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.conflicts import limits_named, places_asked
+from operator_assistant.core.conflicts import limits_named, other_one, places_asked
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
@@ -393,6 +401,11 @@ class Lookup:
         quantity = asked_quantity(question, query)
         candidates = [c for c in candidates
                       if not about_other(quantity, *c.section[-1:], c.entry.group, *(f.name for f in c.entry.fields))]
+        # and Station A's entry nothing of Station B's
+        ones = asked_ones(question, query)
+        if ones:
+            candidates = [c for c in candidates if other_one(ones, self._title(c.doc_id), *c.section, c.entry.key.text,
+                                                             *(f.text for f in c.entry.fields)) is None]
         if not candidates:
             return None
         words = _stems(question) - key.family
@@ -454,6 +467,10 @@ class Lookup:
             chunks = self.manifest.document_chunks(doc_id)
             self._document_words[key] = _names_of(document) | {w for c in chunks for w in _plain(c.indexed_text)}
         return self._document_words[key]
+
+    def _title(self, doc_id: str) -> str:
+        document = self.manifest.document(doc_id)
+        return document.title if document else ""
 
     def _document_names(self, doc_id: str) -> set[str]:
         document = self.manifest.document(doc_id)
