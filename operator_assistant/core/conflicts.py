@@ -653,6 +653,14 @@ def where_named(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(named)
 
 
+@lru_cache(maxsize=4096)
+def measures_named(text: str) -> frozenset[str]:
+    """What a text says is measured: "Discharge Pressure Alarm Thresholds" -> {"pressure"}, "wet well level"
+    -> {"level"}. Head is a pressure, however it is written."""
+    named = {_MEASURES[w] for w in (w.lower() for w in _words(text)) if w in _MEASURES}
+    return frozenset("pressure" if m == "head" else m for m in named)
+
+
 # A bound stated by a figure: "above 28 psi" is a high-side bound, "falls below 20 psi" a low-side one.
 _BOUND = re.compile(r"\b(?:(above|over|exceeds?|exceeding|greater than|more than|higher than)"
                     r"|(below|under|less than|lower than|drops? to|falls? to))\s+\d", re.IGNORECASE)

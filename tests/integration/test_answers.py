@@ -230,6 +230,8 @@ def test_a_station_s_setpoints_are_never_shown_for_another_station(assistant):
     # only Station A has a wet well: its high level alarm (26.0 ft) is not Station B's
     _, answer = ask(assistant, "What is the wet well high level alarm at Station B?", mode="card")
     assert answer.refused or "26.0" not in answer.card.as_text()
+    # nor is Station B's discharge pressure high alarm a level alarm
+    assert answer.refused or "psi" not in answer.card.as_text()
 
 
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):

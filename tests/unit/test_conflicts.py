@@ -391,3 +391,17 @@ def test_a_text_of_another_station_is_not_about_the_one_asked():
     assert other_one(asked, "Emergency Generator Operation", "Start the generator.") is None
     # only places of one kind are compared: pump 2 may well be at Station A
     assert other_one(one_of("pump 2"), "Station A manual", "Pump 2 starts at 17 ft.") is None
+
+
+def test_a_limit_of_one_measure_is_not_asked_of_another():
+    from operator_assistant.core.answer.card import about_other
+    from operator_assistant.core.conflicts import measures_named
+
+    assert measures_named("2.1 Discharge Pressure Alarm Thresholds") == {"pressure"}
+    assert measures_named("Total dynamic head") == {"pressure"}
+    question = "What is the wet well high level alarm at Station B?"
+    assert about_other(question, "2.1 Discharge Pressure Alarm Thresholds", "High alarm")
+    assert not about_other(question, "2.2 Wet Well Level Protection", "The wet well high level alarm is 26.0 ft.")
+    # a text that names no measure, or a question that asks no limit, is not judged by it
+    assert not about_other(question, "Alarm summary", "High alarm 26.0 ft")
+    assert not about_other("What pressure does the wet well level transmitter need?", "Discharge Pressure")

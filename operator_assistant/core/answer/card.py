@@ -38,7 +38,7 @@ from operator_assistant.core.answer.sentences import (
     word_share,
     word_weights,
 )
-from operator_assistant.core.conflicts import limits_named, one_of, other_one, same_limit, where_named
+from operator_assistant.core.conflicts import limits_named, measures_named, one_of, other_one, same_limit, where_named
 from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
@@ -306,11 +306,17 @@ def asked_ones(question: str, query: str) -> frozenset[tuple[str, str]]:
 def about_other(question: str, *texts: str) -> bool:
     """Whether texts (a table's heading, column names and row labels; a sentence and its heading) speak of
     another quantity than the question asks for: they state limits and none is the one asked ("Low alarm",
-    "High-high trip" hold no low trip), or they read it where the question does not ("discharge" pressure
-    for "suction" pressure)."""
+    "High-high trip" hold no low trip), they measure only another thing than the limit asked is of (pressure
+    for a level alarm), or they read it where the question does not ("discharge" pressure for "suction"
+    pressure)."""
     asked = limits_named(question)
     stated = {limit for text in texts for limit in limits_named(text)}
     if asked and stated and not any(same_limit(a, s) for a in asked for s in stated):
+        return True
+    # a limit of the level is not one of the pressure ("wet well high level alarm", "Discharge Pressure Alarm")
+    measured = measures_named(question)
+    said = {m for text in texts for m in measures_named(text)}
+    if asked and measured and said and not measured & said:
         return True
     there = {place for text in texts for place in where_named(text)}
     asked_places = where_named(question)
