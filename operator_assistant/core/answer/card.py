@@ -315,8 +315,8 @@ def about_other(question: str, *texts: str) -> bool:
         return True
     # a limit of the level is not one of the pressure ("wet well high level alarm", "Discharge Pressure Alarm")
     measured = measures_named(question)
-    said = {m for text in texts for m in measures_named(text)}
-    if asked and measured and said and not measured & said:
+    measures = {m for text in texts for m in measures_named(text)}
+    if asked and measured and measures and not measured & measures:
         return True
     there = {place for text in texts for place in where_named(text)}
     asked_places = where_named(question)
