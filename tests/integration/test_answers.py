@@ -234,6 +234,15 @@ def test_a_station_s_setpoints_are_never_shown_for_another_station(assistant):
     assert answer.refused or "psi" not in answer.card.as_text()
 
 
+def test_a_limit_is_taken_from_the_table_of_its_measure_and_the_manual_of_its_station(assistant):
+    # the booster manual's "Trip" column beside "Alert", not its table of greasing intervals that names bearings
+    _, answer = ask(assistant, "What is the bearing temperature trip on the B-series pumps?", mode="card")
+    assert "90 deg C" in answer.card.as_text() and "grease" not in answer.card.as_text().lower()
+    # the intake manual's sentence, not the booster manual's row of motor winding temperature
+    _, answer = ask(assistant, "What temperature trips the intake pump motor windings?", mode="card")
+    assert "145 deg C" in answer.card.cells[0].text
+
+
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
     # tests/data/sample_limits.jsonl: alarms and trips asked of the sample stations, two of them of limits no
     # document gives (BENCHMARKS.md, "A row of other limits"); measured 9 of 11 answerable right

@@ -420,3 +420,41 @@ def test_a_table_without_the_unit_asked_is_no_answer():
     assert found is not None
     _, chosen, rows, columns = found
     assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [["Grade T3", "24"]]
+
+
+PROTECTION = [["Parameter", "Tag range", "Alert", "Trip"], ["Bearing vibration", "VT-2111 to VT-2114", "0.25 in/s", "0.40 in/s"],
+              ["Bearing temperature", "TE-2121 to TE-2124", "82 deg C", "90 deg C"]]
+
+
+def test_the_kind_of_limit_asked_names_the_one_column_that_holds_it():
+    # "Trip" beside "Alert": the trip asked is that column, though no other word of the question names one
+    assert pick("What is the bearing temperature trip on the B-series pumps?", PROTECTION) == [
+        ["Bearing temperature", "90 deg C"]]
+
+
+def test_a_table_names_the_measure_asked_by_its_unit_as_well_as_by_name():
+    from operator_assistant.core.answer.evidence import names_measure
+
+    assert names_measure(frozenset({"temperature"}), "Bearing temperature TE-2121 82 deg C")
+    assert not names_measure(frozenset({"temperature"}), "Task | Pumps | Grease pump bearings, 0.5 oz per bearing")
+    # "Discharge (psi)" is a pressure
+    assert names_measure(frozenset({"pressure"}), "Pump | Discharge (psi)")
+    pressures = [["Pump", "Discharge (psi)"], ["B-1", "116"], ["B-2", "118"]]
+    assert pick("What is the discharge pressure on B-2?", pressures) == [["B-2", "118"]]
+
+
+def test_a_sentence_whose_document_names_the_place_asked_answers_before_another_document_s_row():
+    from operator_assistant.core.answer.sentences import Piece
+
+    table = record([["Parameter", "Alert", "Trip"], ["Bearing temperature", "82 deg C", "90 deg C"],
+                    ["Motor winding temperature", "135 deg C", "150 deg C"]])
+    booster = replace(SOURCE, document="Booster Pump Station B O&M Manual", section=("2.3 Mechanical Protection",))
+    text = "Motor winding temperature alarms at 130 deg C and trips the motor at 145 deg C."
+    intake = replace(SOURCE, chunk_id="c2", document="Raw Water Intake Pump Station A O&M Manual",
+                     section=("2.3 Motor Protection",))
+    piece = Piece(0, len(text), text, 0.9, False, False)
+    question = "What temperature trips the intake pump motor windings?"
+    assert table_card(question, question, [(booster, table, True)], (piece, intake)) is None
+    # with the row's own manual naming the intake, the row answers
+    assert table_card(question, question, [(replace(booster, document="Intake Pump Manual"), table, True)],
+                      (piece, intake)) is not None

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from operator_assistant.core.answer.claims import flowed
-from operator_assistant.core.answer.evidence import Evidence, asked_unit
+from operator_assistant.core.answer.evidence import MEASURE_UNITS, Evidence, asked_unit, names_measure
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
@@ -262,7 +262,11 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
     # too: "Which transmitter reads it, and what is the trip setpoint?" asks for "High-high trip" beside
     # "Transmitter" ("alarm" is in both "Low alarm" and "High alarm"); alone, "setpoint" leaves every column
     by_name = any((head - _GENERIC) & words for head in heads[1:])
-    alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1} if by_name else set()
+    # and so does the kind of limit asked that one column alone holds ("bearing temperature trip": "Trip" beside
+    # "Alert")
+    kinds = set(tokenize(" ".join(kind for _, kind in limits_named(question) if kind))) | (
+        set(tokenize("alarm trip")) & words)
+    alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1 and (by_name or w in kinds)}
     scores = [2 * len((head - _GENERIC | head & alone) & words) + len((head & _GENERIC & words) - alone)
               for head in heads]
     specific = max(scores[1:], default=0) >= 2
@@ -345,8 +349,13 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     asked = _plain_words(question) - _GENERIC - _HOW_ASKED
     quantity = asked_quantity(question, query)
     ones = asked_ones(question, query)
+    measured = frozenset(m for m in measures_named(question) if m in MEASURE_UNITS)
     unit = asked_unit(question)
     piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
+    # and with what names where each is, its document's title and headings: "the intake pump motor windings" are
+    # the intake manual's sentence, not the booster manual's row of motor winding temperature
+    piece_unsaid = (len(asked - set(tokenize(" ".join([best_piece[0].text, best_piece[1].document,
+                                                       *best_piece[1].section])))) if best_piece else len(asked) + 1)
     best, best_key = None, None
     for rank, (source, record, in_passage) in enumerate(candidates):
         table = record.table
@@ -371,6 +380,9 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue  # B-2's row of discharge alarms is no answer to B-2's low suction trip
         if ones and other_one(ones, source.document, *record.section, *labels):
             continue  # Station A's table is no answer for Station B
+        if measured and not names_measure(measured, "\n".join([*record.section[-1:], *table.names, *(
+                c.text for r in (rows or range(len(table.rows))) for c in table.rows[r])])):
+            continue  # a bearing temperature trip is not in a table of greasing intervals that names bearings
         if all(_marks_only(table, c, rows) for c in columns if c):
             continue  # a matrix's symptom columns show only its x marks: the symptom's entry answers, or nothing
         if rows and asks_value(question) and not _holds_figure(table, rows, columns, question):
@@ -379,7 +391,10 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
                 [*table.names, *(table.rows[r][c].text for r in rows for c in columns if c < len(table.rows[r]))]),
                 re.IGNORECASE):
             continue  # "how many contact hours" is not answered by a row of fees in dollars
-        if (how == 1 and piece_row is None and unexplained > piece_unexplained
+        unsaid = len(asked - {w for r in (rows or range(len(table.rows))) for c in table.rows[r] for w in tokenize(c.text)}
+                     - {w for name in table.names for w in tokenize(name)}
+                     - set(tokenize(" ".join([source.document, *record.section]))))
+        if (how == 1 and piece_row is None and unsaid > piece_unsaid
                 and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
             # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table

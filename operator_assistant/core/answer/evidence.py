@@ -247,6 +247,27 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"drops?", r"drops?|\bml\b|millilit(?:er|re)s?|teaspoons?"),
     (r"rpm", r"rpm|r/min|revolutions"),
 )
+def _written_for(unit: str) -> str:
+    """The pattern of the ways a document writes the unit asked as `unit`."""
+    return next(written for asked, written in _UNITS_ASKED if re.fullmatch(asked, unit))
+
+
+# What a measure is written in: a table of a pressure says "pressure" or gives psi. Level, flow and time
+# are left out: feet, percent and minutes say too little of what they measure.
+MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("degrees"),
+                 "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
+                 "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
+                 "speed": _written_for("rpm") + r"|\bhz\b"}
+
+
+def names_measure(measures: frozenset[str], text: str) -> bool:
+    """Whether a text names one of these measures, by name or by a unit it is written in ("Discharge (psi)")."""
+    from operator_assistant.core.conflicts import measures_named
+
+    return bool(measures & measures_named(text)) or any(
+        re.search(MEASURE_UNITS[m], text, re.IGNORECASE) for m in measures if m in MEASURE_UNITS)
+
+
 # a figure the question states just before ("at 200 gallons per minute"): its unit is given, not asked
 _STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
 
