@@ -200,7 +200,7 @@ class Assistant:
                                                        all_revisions)
                 # nor does a card of another place's equipment answer for the place named
                 if found and not isinstance(found, NotListed) and not missing:
-                    place = self.lookup.missing_place(question, found)
+                    place = self.lookup.missing_place(question, found) or self.lookup.missing_subject(question, found)
                     found, missing = (None, place) if place else (found, missing)
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None

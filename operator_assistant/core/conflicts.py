@@ -653,6 +653,13 @@ def where_named(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(named)
 
 
+# The words of a limit and of what it limits: none says what the limit is of ("high level alarm"); the
+# sides and sorts of things among them ("wet", "intake") may say which thing it is of ("the intake wet well").
+LIMIT_CORE = frozenset(_stemmer.stemWord(w) for w in (*_KINDS, *_MEASURES, *_QUANTITY, *(
+    w for w, axis in _AXES.items() if axis in _LIMITS)))
+LIMIT_WORDS = LIMIT_CORE | frozenset(_stemmer.stemWord(w) for w in (*_AXES, *_SIBLING))
+
+
 @lru_cache(maxsize=4096)
 def measures_named(text: str) -> frozenset[str]:
     """What a text says is measured: "Discharge Pressure Alarm Thresholds" -> {"pressure"}, "wet well level"

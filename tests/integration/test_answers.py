@@ -227,11 +227,15 @@ def test_a_station_s_setpoints_are_never_shown_for_another_station(assistant):
     # Station A has no standby generator; that is no answer for Station B, which has one
     _, answer = ask(assistant, "Does Station B have a standby generator?", mode="card")
     assert answer.refused or "Station A has no standby generator" not in answer.card.as_text()
-    # only Station A has a wet well: its high level alarm (26.0 ft) is not Station B's
+    # only Station A has a wet well: its high level alarm (26.0 ft) is not Station B's; nor is Station B's
+    # discharge pressure high alarm a level alarm, nor the high level alarm of Summit Reservoir, which it fills
     _, answer = ask(assistant, "What is the wet well high level alarm at Station B?", mode="card")
-    assert answer.refused or "26.0" not in answer.card.as_text()
-    # nor is Station B's discharge pressure high alarm a level alarm
-    assert answer.refused or "psi" not in answer.card.as_text()
+    assert answer.refused and answer.refusal_reason == "No passage found names wet well at Station B."
+    _, answer = ask(assistant, "What is the traveling screen differential level alarm at Station B?", mode="card")
+    assert answer.refused
+    # Station A's own is answered
+    _, answer = ask(assistant, "What is the wet well high level alarm at Station A?", mode="card")
+    assert "26.0 ft" in answer.card.as_text()
 
 
 def test_a_limit_is_taken_from_the_table_of_its_measure_and_the_manual_of_its_station(assistant):

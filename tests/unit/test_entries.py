@@ -601,3 +601,21 @@ def test_a_card_must_name_the_place_asked_for_in_its_passages_or_titles() -> Non
     assert Lookup.missing_place("How often is a Welded Steel Tank inspected?", tanks) == ""
     # a question that names no place by its name asks nothing of this
     assert Lookup.missing_place("At what level does the lead pump start?", found) == ""
+
+
+def test_a_card_for_a_limit_must_name_what_the_limit_is_of() -> None:
+    from operator_assistant.core.answer.card import limit_subject
+    from operator_assistant.core.answer.lookup import Lookup
+
+    assert limit_subject("What is the wet well high level alarm at Station B?") == (frozenset({"well"}), "wet well")
+    assert limit_subject("What is the traveling screen differential level alarm?")[1] == "traveling screen"
+    # a question that asks no limit's figure asks nothing of this
+    assert limit_subject("What does alarm CL2ALM03 mean?") == (frozenset(), "")
+    reservoir = _found("sentences", ["Trigger: LIT-450 above 30.5 ft."], "LVL-ALM-21 Summit Reservoir High Level")
+    assert Lookup.missing_subject("What is the wet well high level alarm at Station B?", reservoir) == (
+        "wet well at Station B")
+    assert Lookup.missing_subject("What is the wet well high level alarm?", reservoir) == "wet well"
+    assert Lookup.missing_subject("What is the Summit Reservoir high level alarm?", reservoir) == ""
+    # a word of it is enough, in the passage, its headings or its document's title
+    wet_well = _found("sentences", ["The high level alarm is 26.0 ft."], "2.2 Wet Well Level Protection")
+    assert Lookup.missing_subject("What is the intake wet well high level alarm?", wet_well) == ""

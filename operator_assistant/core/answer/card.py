@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from operator_assistant.core.answer.claims import flowed
-from operator_assistant.core.answer.evidence import MEASURE_UNITS, Evidence, asked_unit, names_measure
+from operator_assistant.core.answer.evidence import MEASURE_UNITS, Evidence, asked_unit, asks_figure, names_measure
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
@@ -38,12 +38,21 @@ from operator_assistant.core.answer.sentences import (
     word_share,
     word_weights,
 )
-from operator_assistant.core.conflicts import limits_named, measures_named, one_of, other_one, same_limit, where_named
+from operator_assistant.core.conflicts import (
+    LIMIT_CORE,
+    LIMIT_WORDS,
+    limits_named,
+    measures_named,
+    one_of,
+    other_one,
+    same_limit,
+    where_named,
+)
 from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.references import Reference, in_section, passage_holds, references, spans_in
-from operator_assistant.core.tokenize import canonical, raw_tokens, tokenize
+from operator_assistant.core.tokenize import STOPWORDS, canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
 _GENERIC = frozenset(tokenize("alarm alarms threshold thresholds setpoint setpoints set point limit limits value values "
@@ -305,6 +314,40 @@ def asked_ones(question: str, query: str) -> frozenset[tuple[str, str]]:
     """The places or units of several the card must be about (Station B, pump 2): the question's own where it
     names any, else the search text's ("And at Station A?" after a question about a trip)."""
     return one_of(question) or one_of(query)
+
+
+# Words that say nothing of what a limit is of: how a question asks, and the places of several it names.
+_NOT_SUBJECT = frozenset(tokenize("what which value values point series station unit train plant mean means "
+                                  "does do show shows")) | _GENERIC | _HOW_ASKED
+
+
+def limit_subject(question: str) -> tuple[frozenset[str], str]:
+    """(stems, as written) of what a question asks a limit of: "the wet well high level alarm at Station B" ->
+    ({"well"}, "wet well"); nothing where it asks no limit's figure. Limits, measures, sides and places of
+    several are how it is asked, not of what."""
+    if not (limits_named(question) or (asks_figure(question) and LIMIT_WORDS & set(tokenize(question)))):
+        return frozenset(), ""
+    ones = {label.lower() for _, label in one_of(question)}
+    stems = frozenset(_plain_words(question) - LIMIT_WORDS - _NOT_SUBJECT - ones)
+    words = re.findall(r"[A-Za-z][\w-]*", question)
+    runs: list[str] = []
+    run: list[str] = []
+    for word in words:
+        if set(tokenize(word)) & stems:
+            # with the words just before it that say which kind ("wet well", "traveling screen")
+            if not run:
+                k = words.index(word)
+                while k and words[k - 1].lower() not in STOPWORDS and not set(tokenize(words[k - 1])) & (
+                        LIMIT_CORE | _NOT_SUBJECT):
+                    k -= 1
+                run = words[k:words.index(word)]
+            run.append(word)
+        elif run:
+            runs.append(" ".join(run))
+            run = []
+    if run:
+        runs.append(" ".join(run))
+    return stems, ", ".join(dict.fromkeys(runs))
 
 
 def about_other(question: str, *texts: str) -> bool:

@@ -342,6 +342,11 @@ def other_specification(question: str, said: str) -> str:
 _BLANK = re.compile(r"_{4,}")
 
 
+def asks_figure(question: str) -> bool:
+    """Whether a question asks for an amount: "how many", "at what", "what is the ... alarm"."""
+    return bool(_ASKS_FIGURE.search(question))
+
+
 def missing_answer(question: str, pieces: Sequence[str], table: bool = False, headings: Sequence[str] = ()) -> str:
     """Why the card's pieces (its cells, without title or citations) cannot answer the question, or "":
     it asks for an amount or a colour and they state none. A piece's own number ("3.", "(b)"), the section

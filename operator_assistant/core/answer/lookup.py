@@ -23,11 +23,12 @@ from operator_assistant.core.answer.card import (
     about_other,
     asked_ones,
     asked_quantity,
+    limit_subject,
     states_limit,
 )
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.conflicts import limits_named, other_one, places_asked
+from operator_assistant.core.conflicts import limits_named, one_of, other_one, places_asked
 from operator_assistant.core.documents.entries import (
     OBJECT,
     SYMPTOM,
@@ -553,6 +554,22 @@ class Lookup:
             if not all(re.search(rf"\b{re.escape(word)}\b", said, re.IGNORECASE) for word in name.split()):
                 return written
         return ""
+
+    @staticmethod
+    def missing_subject(question: str, found: Found) -> str:
+        """What a question asks a limit of ("the wet well") where neither the card nor the passages it cites,
+        their headings or their documents' titles name any word of it, or "": Summit Reservoir's high level
+        alarm shown for a wet well's is a setpoint of another thing."""
+        stems, written = limit_subject(question)
+        if not stems:
+            return ""
+        said = _stems(" ".join([found.card.as_text(), *(w for s in found.sources
+                                                         for w in (s.text, s.document, Path(s.source).stem, *s.section))]))
+        if stems & said:
+            return ""
+        # "wet well at Station B": the passages of Station A that name one were not its answer
+        ones = sorted(f"{kind.title()} {label}" for kind, label in one_of(question) if kind != "series")
+        return f"{written} at {' and '.join(ones)}" if ones else written
 
     def said_of_all(self, key: str, query: str, found: Found) -> bool:
         """Whether a card that never names an equipment tag asked about (B-2) states, of the whole plant or
