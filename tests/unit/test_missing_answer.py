@@ -147,3 +147,15 @@ def test_a_figure_the_question_reads_or_compares_is_no_specification():
     assert missing_answer("What insulation resistance for 480 V motors?", ["Motors of 2300 V: 3.3 megohm"]) == (
         "The closest passages give 2300 V, not 480 V.")
     assert missing_answer("At 95 psi discharge pressure, is the pump above its alarm?", ["High alarm: 90 psi"]) == ""
+
+
+def test_how_long_asks_a_time_or_a_length():
+    from operator_assistant.core.answer.evidence import asked_unit
+
+    assert asked_unit("How long is the low pressure alarm blocked after a pump start?")[0] == "time or length"
+    pressures = ["Discharge header PT-1105 25 72 78 psi"]
+    assert missing_answer("How long is the low pressure alarm blocked after a pump start?", pressures) == (
+        "The closest passages give no figure in time or length for this.")
+    assert missing_answer("How long is the low pressure alarm blocked?", ["It is blocked for 30 seconds."]) == ""
+    assert missing_answer("How long a hose do I need?", ["Use a 50 ft hose."]) == ""
+    assert missing_answer("How long do I keep the pump off?", ["Keep it off until the level reaches 8 ft."]) == ""

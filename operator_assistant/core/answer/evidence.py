@@ -272,6 +272,11 @@ def names_measure(measures: frozenset[str], text: str) -> bool:
 _STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
 
 
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+_TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "seconds", "days", "feet")) + (
+    r"|\bhrs?\b|overnight|until|immediately|instant")
+
+
 def asked_unit(question: str) -> tuple[str, str] | None:
     """(the unit as the question writes it, the pattern of its ways in a document) for the unit the
     question asks its figure in, or None: after "how many" or "how much" (two words between at most),
@@ -282,6 +287,9 @@ def asked_unit(question: str) -> tuple[str, str] | None:
         for m in re.finditer(pattern, question, re.IGNORECASE):
             if not _STATED_BEFORE.search(question[:m.start()]):
                 return m.group(1), written
+    # "how long" asks a time or a length, whatever unit: a pressure is no answer to it
+    if _HOW_LONG.search(question):
+        return "time or length", _TIME_OR_LENGTH
     return None
 
 
