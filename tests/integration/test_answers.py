@@ -247,6 +247,19 @@ def test_a_limit_is_taken_from_the_table_of_its_measure_and_the_manual_of_its_st
     assert "145 deg C" in answer.card.cells[0].text
 
 
+def test_questions_naming_a_station_or_a_place_are_answered_from_it_or_refused(sample_engine):
+    # tests/data/sample_places.jsonl (BENCHMARKS.md, "Another station's setpoint"): measured 9 of 9 answerable
+    # right and 5 of 5 about a place or thing no document has refused; at the session's start 7 of 9 and 0 of 5
+    from operator_assistant.evaluation.answers import run_answers
+    from operator_assistant.evaluation.golden import load_golden
+    from tests.conftest import REPO
+
+    result = run_answers(open_assistant(sample_engine), load_golden(REPO / "tests" / "data" / "sample_places.jsonl"),
+                         mode="card")
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.85, result.overall
+    assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.8
+
+
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
     # tests/data/sample_limits.jsonl: alarms and trips asked of the sample stations, two of them of limits no
     # document gives (BENCHMARKS.md, "A row of other limits"); measured 9 of 11 answerable right

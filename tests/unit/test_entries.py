@@ -619,3 +619,14 @@ def test_a_card_for_a_limit_must_name_what_the_limit_is_of() -> None:
     # a word of it is enough, in the passage, its headings or its document's title
     wet_well = _found("sentences", ["The high level alarm is 26.0 ft."], "2.2 Wet Well Level Protection")
     assert Lookup.missing_subject("What is the intake wet well high level alarm?", wet_well) == ""
+
+
+def test_a_card_must_name_the_station_asked_for_by_its_letter() -> None:
+    from operator_assistant.core.answer.lookup import Lookup
+
+    clearwell = _found("table", ["Clearwell free chlorine", "high 2.60 mg/L"], "2.1 Setpoints AIT-520")
+    assert Lookup.missing_place("What is the free chlorine residual high alarm at Station B?", clearwell) == "Station B"
+    booster = _found("sentences", ["The high alarm is 120 psi."], "Booster Pump Station B: the high alarm is 120 psi.")
+    assert Lookup.missing_place("What is the discharge high alarm at Station B?", booster) == ""
+    # a series of pumps need not be written out by the station's manual
+    assert Lookup.missing_place("What is the bearing temperature trip on the B-series pumps?", clearwell) == ""

@@ -73,6 +73,9 @@ _NAME_WORD_ZIPF = 4.0
 # A capitalised name just before a kind of device: "the Festo controller", "a Siemens drive".
 _MAKER_BEFORE_DEVICE = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][A-Za-z]+)\s+(?i:controller|drive|module|inverter|"
                                   r"transmitter|analy[sz]er|meter|panel|relay|plc|vfd)s?\b")
+# The kinds of place a card must name by letter or number where the question does ("Station B", "Filter 3").
+_PLACES_OF_SEVERAL = frozenset("station plant unit train building site zone tank reservoir basin well clarifier "
+                               "filter cell".split())
 # Documents whose words are kept for the check that a question naming other documents may still mean them.
 DOCUMENT_WORDS_KEPT = 32
 # Words after a document's name that go on naming its device ("SRNE charge controller"), up to a function word.
@@ -553,6 +556,12 @@ class Lookup:
         for name, written in sorted(places_asked(question)):
             if not all(re.search(rf"\b{re.escape(word)}\b", said, re.IGNORECASE) for word in name.split()):
                 return written
+        # and a place of several by its letter or number ("at Station B"), not a series of pumps, which a
+        # station's manual need not write out
+        named = one_of(said)
+        for kind, label in sorted(one_of(question)):
+            if kind in _PLACES_OF_SEVERAL and (kind, label) not in named:
+                return f"{kind.title()} {label}"
         return ""
 
     @staticmethod
