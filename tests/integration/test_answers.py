@@ -257,7 +257,7 @@ def test_questions_naming_a_station_or_a_place_are_answered_from_it_or_refused(s
     result = run_answers(open_assistant(sample_engine), load_golden(REPO / "tests" / "data" / "sample_places.jsonl"),
                          mode="card")
     assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.85, result.overall
-    assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.8
+    assert result.overall.refused_not_in_corpus == 1.0, [r.answer for r in result.rows if r.kind == "not-in-corpus"]
 
 
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
