@@ -195,6 +195,9 @@ def test_a_tag_row_of_other_limits_is_never_shown_for_the_limit_asked(sample_eng
     # the intake station has no suction pressure alarm: its pumps' discharge low alarms are not shown for one
     _, answer = ask(assistant, "What is the low suction pressure alarm on the A-series intake pumps?", mode="card")
     assert answer.refused or not {"28", "30", "32"} & set(answer.card.as_text().split())
+    # nor Booster Station B's suction trip, from an alarm procedure whose step names neither station but whose
+    # passage is about B-series pumps
+    assert answer.refused or "20 psi" not in answer.card.as_text()
     # and the discharge question still gets its row
     _, answer = ask(assistant, "What is the high discharge pressure alarm setpoint for booster pump B-2?", mode="card")
     assert answer.card.kind == TABLE and "118" in answer.card.as_text()

@@ -1086,7 +1086,7 @@ class CardBuilder:
         # a sentence of Station A's manual, or under a heading of Station A, says nothing of Station B
         ones = asked_ones(question or query, query)
         if ones:
-            found = [(p, s) for p, s in found if other_one(ones, s.document, *s.section, p.text) is None]
+            found = [(p, s) for p, s in found if other_one(ones, s.document, *s.section, s.text) is None]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)
