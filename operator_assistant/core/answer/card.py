@@ -332,15 +332,15 @@ def limit_subject(question: str) -> tuple[frozenset[str], str]:
     words = re.findall(r"[A-Za-z][\w-]*", question)
     runs: list[str] = []
     run: list[str] = []
-    for word in words:
+    for n, word in enumerate(words):
         if set(tokenize(word)) & stems:
             # with the words just before it that say which kind ("wet well", "traveling screen")
             if not run:
-                k = words.index(word)
+                k = n
                 while k and words[k - 1].lower() not in STOPWORDS and not set(tokenize(words[k - 1])) & (
                         LIMIT_CORE | _NOT_SUBJECT):
                     k -= 1
-                run = words[k:words.index(word)]
+                run = words[k:n]
             run.append(word)
         elif run:
             runs.append(" ".join(run))

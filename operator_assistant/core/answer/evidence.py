@@ -21,6 +21,7 @@ import numpy as np
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.sentences import PIECE_MARK, pieces_as_read
+from operator_assistant.core.conflicts import measures_named
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
 from operator_assistant.core.tokenize import STOPWORDS, tokenize
@@ -247,6 +248,8 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"drops?", r"drops?|\bml\b|millilit(?:er|re)s?|teaspoons?"),
     (r"rpm", r"rpm|r/min|revolutions"),
 )
+
+
 def _written_for(unit: str) -> str:
     """The pattern of the ways a document writes the unit asked as `unit`."""
     return next(written for asked, written in _UNITS_ASKED if re.fullmatch(asked, unit))
@@ -262,8 +265,6 @@ MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("d
 
 def names_measure(measures: frozenset[str], text: str) -> bool:
     """Whether a text names one of these measures, by name or by a unit it is written in ("Discharge (psi)")."""
-    from operator_assistant.core.conflicts import measures_named
-
     return bool(measures & measures_named(text)) or any(
         re.search(MEASURE_UNITS[m], text, re.IGNORECASE) for m in measures if m in MEASURE_UNITS)
 
@@ -272,6 +273,7 @@ def names_measure(measures: frozenset[str], text: str) -> bool:
 _STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
 
 
+# "how long" asks a time or a length; "until the level reaches 8 ft" answers it too
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "seconds", "days", "feet")) + (
     r"|\bhrs?\b|overnight|until|immediately|instant")

@@ -229,6 +229,12 @@ def _maker_words(question: str) -> set[str]:
     return {w for m in _MAKER_BEFORE_DEVICE.finditer(question) for w in _plain(m.group(1))}
 
 
+def _card_said(found: Found) -> str:
+    """What a card says with the passages it cites, their headings and their documents' titles and file names."""
+    return "\n".join([found.card.as_text(), *(w for s in found.sources
+                                             for w in (s.text, s.document, Path(s.source).stem, *s.section))])
+
+
 def _names_of(document: DocumentInfo) -> set[str]:
     """The words a document is named by: its title and its file name ("hdhk_16ch_ac_module")."""
     return _plain(f"{document.title} {Path(document.source).stem.replace('_', ' ')}")
@@ -550,8 +556,7 @@ class Lookup:
         """A place the question names by its name ("the Riverside lift station") that neither the card nor the
         passages it cites, their headings or their documents' titles name, or "": a card of another place's
         pumps shows that place's setpoints as if they were the ones asked for."""
-        said = "\n".join([found.card.as_text(), *(w for s in found.sources
-                                                  for w in (s.text, s.document, Path(s.source).stem, *s.section))])
+        said = _card_said(found)
         # each word of the name anywhere: "Welded Steel Tank" may be written "Welded Carbon Steel Tanks"
         for name, written in sorted(places_asked(question)):
             if not all(re.search(rf"\b{re.escape(word)}\b", said, re.IGNORECASE) for word in name.split()):
@@ -572,9 +577,7 @@ class Lookup:
         stems, written = limit_subject(question)
         if not stems:
             return ""
-        said = _stems(" ".join([found.card.as_text(), *(w for s in found.sources
-                                                         for w in (s.text, s.document, Path(s.source).stem, *s.section))]))
-        if stems & said:
+        if stems & _stems(_card_said(found)):
             return ""
         # "wet well at Station B": the passages of Station A that name one were not its answer
         ones = sorted(f"{kind.title()} {label}" for kind, label in one_of(question) if kind != "series")
