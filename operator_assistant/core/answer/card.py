@@ -271,10 +271,9 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
     # too: "Which transmitter reads it, and what is the trip setpoint?" asks for "High-high trip" beside
     # "Transmitter" ("alarm" is in both "Low alarm" and "High alarm"); alone, "setpoint" leaves every column
     by_name = any((head - _GENERIC) & words for head in heads[1:])
-    # and so does the kind of limit asked that one column alone holds ("bearing temperature trip": "Trip" beside
-    # "Alert")
-    kinds = set(tokenize(" ".join(kind for _, kind in limits_named(question) if kind))) | (
-        set(tokenize("alarm trip")) & words)
+    # and so does the kind of limit asked, where the question asks it with no side, that one column alone holds
+    # ("bearing temperature trip": "Trip" beside "Alert"); "low alarm" is not all of an "Alarm" column
+    kinds = set() if limits_named(question) else set(tokenize("alarm trip")) & words
     alone = {w for w in _GENERIC & words if sum(w in head for head in heads[1:]) == 1 and (by_name or w in kinds)}
     scores = [2 * len((head - _GENERIC | head & alone) & words) + len((head & _GENERIC & words) - alone)
               for head in heads]
