@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -626,7 +627,13 @@ def test_a_card_must_name_the_station_asked_for_by_its_letter() -> None:
 
     clearwell = _found("table", ["Clearwell free chlorine", "high 2.60 mg/L"], "2.1 Setpoints AIT-520")
     assert Lookup.missing_place("What is the free chlorine residual high alarm at Station B?", clearwell) == "Station B"
-    booster = _found("sentences", ["The high alarm is 120 psi."], "Booster Pump Station B: the high alarm is 120 psi.")
+    booster = _found("sentences", ["The high alarm is 120 psi."], "The high alarm is 120 psi.")
+    booster = replace(booster, sources=[replace(booster.sources[0], document="Booster Pump Station B O&M Manual")])
     assert Lookup.missing_place("What is the discharge high alarm at Station B?", booster) == ""
+    # named where the first line is: another row of an alarm summary that names Station B does not make the
+    # clearwell's row its answer
+    summary = _found("sentences", ["CL2-ALM-08 Clearwell free chlorine residual high 2.60 mg/L",
+                                   "PMP-ALM-12 Booster Station B discharge header pressure low 60 psi"], "Alarm summary")
+    assert Lookup.missing_place("What is the free chlorine residual high alarm at Station B?", summary) == "Station B"
     # a series of pumps need not be written out by the station's manual
     assert Lookup.missing_place("What is the bearing temperature trip on the B-series pumps?", clearwell) == ""

@@ -562,8 +562,13 @@ class Lookup:
             if not all(re.search(rf"\b{re.escape(word)}\b", said, re.IGNORECASE) for word in name.split()):
                 return written
         # and a place of several by its letter or number ("at Station B"), not a series of pumps, which a
-        # station's manual need not write out
-        named = one_of(said)
+        # station's manual need not write out: named where the card's first line is, by that line, its
+        # headings or its document's title (an alarm summary's clearwell row is not Station B's because
+        # another row of it names Station B)
+        first = found.card.cells[0] if found.card.cells else None
+        where = next((s for s in found.sources if first is not None and s.number == first.source), None)
+        named = one_of("\n".join([first.text if first else "", *(
+            (where.document, Path(where.source).stem, *where.section) if where else ())]))
         for kind, label in sorted(one_of(question)):
             if kind in _PLACES_OF_SEVERAL and (kind, label) not in named:
                 return f"{kind.title()} {label}"
