@@ -198,9 +198,10 @@ class Assistant:
                 if missing:
                     found, missing = self._naming_card(missing, question, query, sources, vector, identifiers,
                                                        all_revisions)
-                # nor does a card of another place's equipment answer for the place named
+                # nor does a card of another thing or another place's equipment answer for the one named (the
+                # thing first: "wet well at Station B" says more than "Station B")
                 if found and not isinstance(found, NotListed) and not missing:
-                    place = self.lookup.missing_place(question, found) or self.lookup.missing_subject(question, found)
+                    place = self.lookup.missing_subject(question, found) or self.lookup.missing_place(question, found)
                     found, missing = (None, place) if place else (found, missing)
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None
