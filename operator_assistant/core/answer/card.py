@@ -256,9 +256,10 @@ def _plain_words(text: str) -> set[str]:
 _HOW_ASKED = frozenset(tokenize("many much one"))
 
 
-def _unexplained(question: str, table: Table, rows: Sequence[int]) -> int:
-    """How many of the question's words neither the table's header nor these rows hold."""
-    held = {w for name in table.names for w in tokenize(name)}
+def _unexplained(question: str, table: Table, rows: Sequence[int], context: str = "") -> int:
+    """How many of the question's words neither the table's header nor these rows hold (nor `context`: where
+    the table is, its document's title and headings)."""
+    held = {w for name in table.names for w in tokenize(name)} | set(tokenize(context))
     held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
     return len(_plain_words(question) - held - _GENERIC - _HOW_ASKED)
 
@@ -433,10 +434,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
                 [*table.names, *(table.rows[r][c].text for r in rows for c in columns if c < len(table.rows[r]))]),
                 re.IGNORECASE):
             continue  # "how many contact hours" is not answered by a row of fees in dollars
-        unsaid = len(asked - {w for r in (rows or range(len(table.rows))) for c in table.rows[r] for w in tokenize(c.text)}
-                     - {w for name in table.names for w in tokenize(name)}
-                     - set(tokenize(" ".join([source.document, *record.section]))))
-        if (how == 1 and piece_row is None and unsaid > piece_unsaid
+        if (how == 1 and piece_row is None
+                and _unexplained(question, table, rows, " ".join([source.document, *record.section])) > piece_unsaid
                 and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
             # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table
@@ -1085,7 +1084,8 @@ class CardBuilder:
         # a sentence of Station A's manual, or under a heading of Station A, says nothing of Station B
         ones = asked_ones(question or query, query)
         if ones:
-            found = [(p, s) for p, s in found if other_one(ones, s.document, *s.section, s.text) is None]
+            other = {s.chunk_id for s in sources if other_one(ones, s.document, *s.section, s.text) is not None}
+            found = [(p, s) for p, s in found if s.chunk_id not in other]
         weights = word_weights(_plain_words(query), [_plain_words(p.text) for p, _ in found])
         # where each passage lies in a section the question names by number: all of it, or the spans a line opens
         refs = references(query)

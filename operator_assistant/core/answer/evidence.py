@@ -364,15 +364,15 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False, he
     In a `table` card the cells are the row's values, a tag among them ("Which transmitter reads it, and
     what is the trip setpoint?" is half answered by PT-2102), so there a tag's figure counts. A table's
     column names and cell units (`headings`: "MRDL (mg/L)") give its figures' unit."""
-    asks_figure = bool(_ASKS_FIGURE.search(question))
+    figure_asked = asks_figure(question)
     # a form or template's blank ("residual is less than ________ ppm") is where a plant writes its value:
     # the document states none
-    if asks_figure and pieces and _BLANK.search(pieces[0]):
+    if figure_asked and pieces and _BLANK.search(pieces[0]):
         return "The closest passage leaves this value blank, to be filled in (a form or template)."
     said = "\n".join(PIECE_MARK.sub("", piece) for piece in pieces if not _BLANK.search(piece))
     amounts = said if table else _NAMING_FIGURE.sub(" ", said)
     in_words = (_COUNT_WORDS if _ASKS_COUNT.search(question) else _AMOUNT_WORDS).search(amounts)
-    if asks_figure and not (any(ch.isdigit() for ch in amounts) or in_words):
+    if figure_asked and not (any(ch.isdigit() for ch in amounts) or in_words):
         return "The closest passages give no figure for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
