@@ -248,6 +248,8 @@ def test_a_limit_is_taken_from_the_table_of_its_measure_and_the_manual_of_its_st
     # the intake manual's sentence, not the booster manual's row of motor winding temperature
     _, answer = ask(assistant, "What temperature trips the intake pump motor windings?", mode="card")
     assert "145 deg C" in answer.card.cells[0].text
+    # and no line of the booster manual, which never says "intake", with its own winding trip of 150 deg C
+    assert "150 deg C" not in answer.card.as_text()
 
 
 def test_questions_naming_a_station_or_a_place_are_answered_from_it_or_refused(sample_engine):

@@ -302,6 +302,33 @@ def test_a_lead_ins_items_do_not_make_room_for_more_sentences_from_elsewhere():
     assert len(shown) - 2 == DEFAULT_POLICY.card_sentences + DEFAULT_POLICY.card_following + DEFAULT_POLICY.card_preceding - 2
 
 
+def test_another_document_s_figure_of_something_less_named_is_not_shown_beside_the_answer():
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    question = "What temperature trips the intake pump motor windings?"
+    intake = replace(SOURCE, chunk_id="intake:a", document="Intake Pump Station A Manual",
+                     section=("2.3 Motor Protection",), text="Motor winding temperature trips the motor at 145 deg C.")
+    booster = replace(SOURCE, number=2, chunk_id="booster:b", document="Booster Pump Station B Manual",
+                      section=("2.3 Mechanical Protection",), text="Motor winding temperature trip 150 deg C.")
+    guide = replace(SOURCE, number=3, chunk_id="guide:c", document="Alarm Guide",
+                    section=("Intake Pump Motor Winding Temperature",),
+                    text="Winding RTDs of intake pumps alarm at 130 deg C and trip at 145 deg C.")
+    said, other, third = intake.text, booster.text, guide.text
+    pieces = [(Piece(0, len(said), said, 0.80, False, False), intake),
+              (Piece(0, len(other), other, 0.79, False, False), booster),
+              (Piece(0, len(third), third, 0.78, False, False), guide)]
+    found = sentence_card(pieces, query=question)
+    assert found is not None
+    # the booster manual never says "intake": its 150 deg C is another pump's; the guide names the intake pumps
+    assert [c.text for row in found.card.rows for c in row] == [said, third]
+    # a passage naming a word of the question that the best one misses may be the answer: it stays
+    booster = replace(booster, document="Booster Pump Station B Manual (intake side)")
+    pieces[1] = (pieces[1][0], replace(booster, section=("Temperature",)))
+    found = sentence_card(pieces, query=question)
+    assert found is not None and other in [c.text for row in found.card.rows for c in row]
+
+
 BLEACH = [["Volume of Water", "Amount of 6% Bleach to Add"], ["1 gallon", "8 drops"], ["2 gallons", "16 drops"],
           ["4 gallons", "1/3 tsp"], ["8 gallons", "2/3 tsp"]]
 

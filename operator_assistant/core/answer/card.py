@@ -930,7 +930,7 @@ def _overlaps(shown: Sequence[tuple[str, int, int]], piece: Piece, source: Sourc
 
 
 def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy,
-                 manifest: Manifest) -> Found:
+                 manifest: Manifest, query: str = "") -> Found:
     """A list card with the sentences of other passages that score as close to the question as the
     best one (as a sentence card shows them): the list may be the wrong one, and they are the others."""
     top, top_source = pieces[0]
@@ -943,7 +943,8 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
             break
         # a sentence the list already shows (a manual that repeats an item in two sections), or the heading
         # of another section (or a contents line: "3.2 Exiting Auto Mode"), adds nothing
-        if _as_said(piece.text) in said or _only_heading(piece, source) or _heading_line(piece.text):
+        if (_as_said(piece.text) in said or _only_heading(piece, source) or _heading_line(piece.text)
+                or _about_else(query, top_source, piece, source)):
             continue
         if not _overlaps(shown, piece, source):
             others.append((piece, source))
@@ -1022,9 +1023,23 @@ def _under_heading(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy)
     return under if not top_source.text[top.end:under.start].strip() else None
 
 
+def _about_else(query: str, lead: Source, piece: Piece, source: Source) -> bool:
+    """Whether a sentence of another document than the best one's gives a figure of something else: its
+    passage, headings and title name fewer of the question's words than the best one's do, and none it does
+    not ("the intake pump motor windings": the booster station's manual gives its own winding trip and never
+    says "intake"). A passage naming a word the best one misses may be the one that answers: it stays."""
+    if not query or source.doc_id == lead.doc_id or not _figures(PIECE_MARK.sub("", piece.text)):
+        return False
+    asked = _plain_words(query) - _GENERIC - _HOW_ASKED
+    said = asked & _plain_words(" ".join((lead.document, *lead.section, lead.text)))
+    here = asked & _plain_words(" ".join((source.document, *source.section, source.text)))
+    return here < said
+
+
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
-                  manifest: Manifest | None = None, named: bool = False) -> Found | None:
-    """`named`: the best piece is the sub-paragraph the question names by number, and leads."""
+                  manifest: Manifest | None = None, named: bool = False, query: str = "") -> Found | None:
+    """`named`: the best piece is the sub-paragraph the question names by number, and leads. `query`: what is
+    asked, where lines of other documents are to be checked against it."""
     if not pieces:
         return None
     top, top_source = pieces[0]
@@ -1034,7 +1049,7 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
         if listed is None and (under := _under_heading(pieces, policy)) is not None:
             listed = _list_card(under, top_source, lines, manifest, policy, named)
         if listed is not None:
-            return _with_others(listed, pieces, policy, manifest)
+            return _with_others(listed, pieces, policy, manifest, query)
     chosen = [pieces[0]]
     # the sentences right after the best one carry it on; after "...the following conditions:" the list does
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
@@ -1051,6 +1066,7 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
             break
         if (piece.score >= top.score - policy.sentence_margin and not _only_heading(piece, source)
                 and _as_said(piece.text) not in {_as_said(p.text) for p, _ in chosen}
+                and not _about_else(query, top_source, piece, source)
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
     rows, cited = _sentence_rows(chosen, manifest)
@@ -1150,4 +1166,4 @@ class CardBuilder:
             source, record, rows, columns = picked
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
         named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
-        return sentence_card(pieces, self.policy, self.manifest, named)
+        return sentence_card(pieces, self.policy, self.manifest, named, query)
