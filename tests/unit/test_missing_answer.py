@@ -159,3 +159,21 @@ def test_how_long_asks_a_time_or_a_length():
     assert missing_answer("How long is the low pressure alarm blocked?", ["It is blocked for 30 seconds."]) == ""
     assert missing_answer("How long a hose do I need?", ["Use a 50 ft hose."]) == ""
     assert missing_answer("How long do I keep the pump off?", ["Keep it off until the level reaches 8 ft."]) == ""
+
+
+def test_a_limit_of_a_pressure_or_temperature_needs_a_figure_in_its_unit():
+    # sample l02: "the low suction pressure alarm on the A-series intake pumps" (no document gives one) was shown
+    # the intake manual's pre-lubrication times, 48 hours and 2 minutes
+    asked = "What is the low suction pressure alarm on the A-series intake pumps?"
+    times = ["If a pump has been idle for more than 48 hours, the valve runs clean water for 2 minutes."]
+    assert missing_answer(asked, times) == "The closest passages give no pressure figure for this."
+    assert missing_answer("What temperature trips the motor windings?", times) == (
+        "The closest passages give no temperature figure for this.")
+    # in any of its units, in a cell or in a column's name
+    for said in (["Low suction alarm at 20 psi."], ["Low suction alarm 0.14 MPa."], ["Alarm at 12 ft of head."]):
+        assert missing_answer(asked, said) == "", said
+    assert missing_answer(asked, ["Low suction", "20"], table=True, headings=["Alarm", "Setpoint (psi)"]) == ""
+    assert missing_answer("What temperature trips the motor windings?", ["Trips at 145 deg C."]) == ""
+    # the figure asked may be of another kind: a delay of a pressure alarm, a current trip in percent
+    assert missing_answer("What is the time delay on the low pressure alarm?", ["A delay of 10 seconds."]) == ""
+    assert missing_answer("What is the overcurrent trip?", ["Trips above 110% of full-load amps."]) == ""

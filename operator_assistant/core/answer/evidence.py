@@ -230,8 +230,8 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"ntu", r"\bntu\b|nephelometric"),
     (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"mg\s?/\s?l|[\u00b5u]g\s?/\s?l|ppm|ppb|milligrams?|micrograms?|"
      r"parts\s+per\s+(?:million|billion)|grains?\s+per\s+gallon"),
-    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi|kpa|\bbar\b|pascals?|pounds?\s+per\s+square\s+inch|"
-     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|feet\s+of\s+(?:head|water)"),
+    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi|[km]pa\b|\bbar\b|pascals?|pounds?\s+per\s+square\s+inch|"
+     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
     (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|pounds?|kilograms?|\bkg\b|\btons?\b|grams?\b"),
     (r"kwh|kilowatt[- ]hours?", r"kwh|kilowatt"),
     (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal|gpm|gpd|gph|mgd|lit(?:er|re)s?|\b[lm]\b|"
@@ -261,6 +261,24 @@ MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("d
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
                  "speed": _written_for("rpm") + r"|\bhz\b"}
+
+
+# A limit asked of a measure whose figures are always written with their unit: "what is the low suction pressure
+# alarm", "what temperature trips the windings". Current, voltage and speed are left out (a trip at "110% of
+# full-load amps", an undervoltage at "85%", a minimum speed of "60%"), and a measure that only names what the
+# figure asked is of ("the time delay on the low pressure alarm": words of place between them) asks no figure of it.
+_MEASURE_ASKED = re.compile(
+    r"^\s*(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?"
+    r"(?:(?!(?:on|of|for|at|in|to|before|after|delay|time|duration|rate|range|span)\b)[\w-]+\s+){0,3}?"
+    r"(pressure|temperature|turbidity|residual)\s+(?:[\w-]+\s+)?"
+    r"(?:alarms?|trips?|set\s?points?|limits?|thresholds?|cut-?outs?|cut-?ins?|shut-?downs?|interlocks?)\b"
+    r"|^\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual)\b", re.IGNORECASE)
+
+
+def asked_measure(question: str) -> str:
+    """The measure a question asks a limit of, where its figure must come with that measure's unit, or ""."""
+    m = _MEASURE_ASKED.search(question)
+    return (m.group(1) or m.group(2)).lower() if m else ""
 
 
 def names_measure(measures: frozenset[str], text: str) -> bool:
@@ -379,4 +397,8 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False, he
     unit = asked_unit(question)
     if unit and not re.search(unit[1], "\n".join([said, *headings]), re.IGNORECASE):
         return f"The closest passages give no figure in {unit[0]} for this."
+    # a pressure alarm is given in psi, kPa, bar or feet of head: a card of minutes and hours gives another thing
+    measure = asked_measure(question) if not unit else ""
+    if measure and not re.search(MEASURE_UNITS[measure], "\n".join([said, *headings]), re.IGNORECASE):
+        return f"The closest passages give no {measure} figure for this."
     return other_specification(question, "\n".join([said, *headings]))
