@@ -165,7 +165,8 @@ def test_a_limit_of_a_pressure_or_temperature_needs_a_figure_in_its_unit():
     # sample l02: "the low suction pressure alarm on the A-series intake pumps" (no document gives one) was shown
     # the intake manual's pre-lubrication times, 48 hours and 2 minutes
     asked = "What is the low suction pressure alarm on the A-series intake pumps?"
-    times = ["If a pump has been idle for more than 48 hours, the valve runs clean water for 2 minutes."]
+    times = ["If a pump has been idle for more than 48 hours, the valve runs clean water for 2 minutes.",
+             "The pump draws from water stored in the clearwell."]  # "from water" is no metre of water
     assert missing_answer(asked, times) == "The closest passages give no pressure figure for this."
     assert missing_answer("What temperature trips the motor windings?", times) == (
         "The closest passages give no temperature figure for this.")

@@ -231,7 +231,7 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"mg\s?/\s?l|[\u00b5u]g\s?/\s?l|ppm|ppb|milligrams?|micrograms?|"
      r"parts\s+per\s+(?:million|billion)|grains?\s+per\s+gallon"),
     (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi|[km]pa\b|\bbar\b|pascals?|pounds?\s+per\s+square\s+inch|"
-     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
+     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|\b(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
     (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|pounds?|kilograms?|\bkg\b|\btons?\b|grams?\b"),
     (r"kwh|kilowatt[- ]hours?", r"kwh|kilowatt"),
     (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal|gpm|gpd|gph|mgd|lit(?:er|re)s?|\b[lm]\b|"
