@@ -178,3 +178,18 @@ def test_a_limit_of_a_pressure_or_temperature_needs_a_figure_in_its_unit():
     # the figure asked may be of another kind: a delay of a pressure alarm, a current trip in percent
     assert missing_answer("What is the time delay on the low pressure alarm?", ["A delay of 10 seconds."]) == ""
     assert missing_answer("What is the overcurrent trip?", ["Trips above 110% of full-load amps."]) == ""
+
+
+def test_how_often_asks_a_frequency_or_an_interval():
+    # fd-054 (tune, in no document): "how often should the membrane on the DO probe be replaced?" was shown
+    # training objectives and "Two methods ...: (1) ... (2) ...", a count and list marks, as if they answered
+    asked = "How often should the membrane on the DO probe be replaced?"
+    pieces = ["COMP32\u201026. Demonstrate probe maintenance.",
+              "Two methods are used to determine it: (1) the iodometric method and (2) the membrane electrode."]
+    assert missing_answer(asked, pieces) == "The closest passages give no figure in times or intervals for this."
+    for said in ("Check the drain trap MONTHLY.", "Replace it every 6 months.", "Replace it at each calibration.",
+                 "Twice a year.", "Repeat it at 10 s intervals.", "Replace it after 200 hours of use."):
+        assert missing_answer(asked, [said]) == "", said
+    # a table's column may say what its cells are
+    assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Frequency"]) == ""
+    assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Quantity"]) != ""

@@ -297,6 +297,13 @@ _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "
     r"|\bhrs?\b|overnight|until|immediately|instant")
 
 
+# "how often" asks a frequency or an interval: "Two methods are used" and "(1) the iodometric method" are no answer
+_HOW_OFTEN = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
+_FREQUENCY = (r"\d\s?(?:h|hrs?|min|s|sec)\b|\b(?:hours?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|"
+              r"every|each|once|twice|times|per|intervals?|frequency|frequently|daily|weekly|monthly|quarterly|"
+              r"annually|annual|yearly|hourly|shifts?|seasons?)\b")
+
+
 def asked_unit(question: str) -> tuple[str, str] | None:
     """(the unit as the question writes it, the pattern of its ways in a document) for the unit the
     question asks its figure in, or None: after "how many" or "how much" (two words between at most),
@@ -310,6 +317,8 @@ def asked_unit(question: str) -> tuple[str, str] | None:
     # "how long" asks a time or a length, whatever unit: a pressure is no answer to it
     if _HOW_LONG.search(question):
         return "time or length", _TIME_OR_LENGTH
+    if _HOW_OFTEN.search(question):
+        return "times or intervals", _FREQUENCY
     return None
 
 
