@@ -193,3 +193,17 @@ def test_how_often_asks_a_frequency_or_an_interval():
     # a table's column may say what its cells are
     assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Frequency"]) == ""
     assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Quantity"]) != ""
+
+
+def test_a_unit_is_read_as_a_word_of_its_own():
+    # "in" is no inch, an apostrophe no foot, "determine" holds no minute, "parameters" no metre, "programs" no gram
+    said = ["Don't set the parameters in the terminal to determine it; see the diameter of the programs."]
+    assert missing_answer("How long is the purge?", said) == (
+        "The closest passages give no figure in time or length for this.")
+    assert missing_answer("How many pounds of salt per lane-mile?", ["The programs spread salt 3 times."]) == (
+        "The closest passages give no figure in pounds for this.")
+    assert missing_answer("How many seconds does it run?", ["The secondary pump of the section runs 4 times."]) == (
+        "The closest passages give no figure in seconds for this.")
+    # written as units, they answer
+    for said in ("Purge for 5 min.", "A 6 in pipe.", "A 12' hose.", "A 3 m run.", "Purge for 2 h."):
+        assert missing_answer("How long is the purge?", [said]) == "", said

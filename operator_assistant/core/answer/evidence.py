@@ -224,30 +224,38 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
 # oxygen percentage"), each with the ways a document may write a figure of that kind. A card whose pieces
 # write none of them gives another quantity: "pounds per lane-mile" answered by a reference list's years.
 # A unit after a figure the question states ("5.25% bleach", "at 200 gallons per minute") is not asked.
-_TIMES = r"hours?|hrs?|hourly|minutes?|mins?|seconds?|secs?|days?|daily|weeks?|weekly|months?|years?|annual"
+# Each way as a word of its own: "min" is not the "min" of "determine", nor "meters" of "parameters", nor is the
+# word "in" an inch or any apostrophe a foot.
+_TIMES = (r"\b(?:hours?|hrs?|hourly|minutes?|mins?|seconds?|secs?|days?|daily|weeks?|weekly|months?|monthly|years?|"
+          r"yearly|annual)\b")
 _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write it)
-    (r"percent(?:ages?)?|%", r"%|\bper\s?cent"),
-    (r"ntu", r"\bntu\b|nephelometric"),
-    (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"mg\s?/\s?l|[\u00b5u]g\s?/\s?l|ppm|ppb|milligrams?|micrograms?|"
-     r"parts\s+per\s+(?:million|billion)|grains?\s+per\s+gallon"),
-    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi|[km]pa\b|\bbar\b|pascals?|pounds?\s+per\s+square\s+inch|"
-     r"inch(?:es)?\s+of\s+(?:water|mercury)|\bin\.?\s?(?:w\.?c|hg)\b|\b(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
-    (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|pounds?|kilograms?|\bkg\b|\btons?\b|grams?\b"),
-    (r"kwh|kilowatt[- ]hours?", r"kwh|kilowatt"),
-    (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal|gpm|gpd|gph|mgd|lit(?:er|re)s?|\b[lm]\b|"
-     r"m3|m\u00b3|cubic|ft3|ft\u00b3|\bmg\b"),  # "a 0.5 MG tank": million gallons
-    (r"hours?|hrs?", r"hours?|hrs?\b|\bh\b|/h\b|hourly|days?|daily|minutes?|\bmin\b|gph|cfh"),
-    (r"minutes?|mins?", r"minutes?|\bmin\b|/min|seconds?|\bsec|\bs\b|hours?|\bh\b|gpm|cfm"),
-    (r"seconds?|secs?", r"seconds?|\bsecs?\b|\d\s?m?s\b|/s\b|minutes?|\bmin\b|cfs"),
-    (r"days?|weeks?|months?|years?", _TIMES + r"|\bgpd|\bmgd"),
-    (r"inch(?:es)?|feet|foot|ft|millimet(?:er|re)s?|mm|met(?:er|re)s?|miles?", r"inch(?:es)?|\bin\b|\"|\u2033|feet|foot|"
-     r"\bft\b|'|\u2032|met(?:er|re)s?|\b[mk]?m\b|\bcm\b|miles?"),
-    (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"\u00b0|degrees?|\bdeg\b|celsius|fahrenheit|\d\s?[cf]\b"),
-    (r"volts?|vac|vdc|kv", r"volts?|\d\s?k?v\b|vac|vdc"),
-    (r"amps?|amperes?|milliamps?", r"amps?|amperes?|\d\s?m?a\b"),
-    (r"drops?", r"drops?|\bml\b|millilit(?:er|re)s?|teaspoons?"),
-    (r"rpm", r"rpm|r/min|revolutions"),
+    (r"percent(?:ages?)?|%", r"%|\bper\s?cent\b"),
+    (r"ntu", r"\bntu\b|\bnephelometric\b"),
+    (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"\bmg\s?/\s?l\b|[\u00b5u]g\s?/\s?l\b|\bppm\b|\bppb\b|"
+     r"\bmilligrams?\b|\bmicrograms?\b|\bparts\s+per\s+(?:million|billion)\b|\bgrains?\s+per\s+gallon\b"),
+    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi[ga]?\b|\b[km]pa\b|\bbar\b|\bpascals?\b|"
+     r"\bpounds?\s+per\s+square\s+inch\b|\binch(?:es)?\s+of\s+(?:water|mercury)\b|\bin\.?\s?(?:w\.?c|hg)\b|"
+     r"\b(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
+    (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|\bpounds?\b|\bkilograms?\b|\bkg\b|\btons?\b|\bgrams?\b"),
+    (r"kwh|kilowatt[- ]hours?", r"\bkwh\b|\bkilowatt"),
+    (r"gallons?|gal|lit(?:er|re)s?|cubic\s+(?:feet|foot|met(?:er|re)s?)", r"\bgal(?:lons?)?\b|\bgpm\b|\bgpd\b|\bgph\b|"
+     r"\bmgd\b|\blit(?:er|re)s?\b|\d\s?[lm]\b|\bm3\b|\bm\u00b3|\bcubic\b|\bft3\b|\bft\u00b3|\bmg\b"),  # "0.5 MG": million gallons
+    (r"hours?|hrs?", r"\bhours?\b|\bhrs?\b|\d\s?h\b|/h\b|\bhourly\b|\bdays?\b|\bdaily\b|\bminutes?\b|\bmin\b|\bgph\b|"
+     r"\bcfh\b"),
+    (r"minutes?|mins?", r"\bminutes?\b|\bmin\b|/min\b|\bseconds?\b|\bsecs?\b|\d\s?s\b|\bhours?\b|\d\s?h\b|\bgpm\b|"
+     r"\bcfm\b"),
+    (r"seconds?|secs?", r"\bseconds?\b|\bsecs?\b|\d\s?m?s\b|/s\b|\bminutes?\b|\bmin\b|\bcfs\b"),
+    (r"days?|weeks?|months?|years?", _TIMES + r"|\bgpd\b|\bmgd\b"),
+    (r"inch(?:es)?|feet|foot|ft|millimet(?:er|re)s?|mm|met(?:er|re)s?|miles?", r"\binch(?:es)?\b|\d\s?in\b|"
+     r"\d\s?(?:\"|\u2033|'|\u2032)|\bfeet\b|\bfoot\b|\bft\b|\b(?:milli|centi|kilo)?met(?:er|re)s?\b|\d\s?[mkc]?m\b|"
+     r"\b[mkc]m\b|\bmiles?\b"),
+    (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"\u00b0|\bdegrees?\b|\bdeg\b|\bcelsius\b|\bfahrenheit\b|\d\s?[cf]\b"),
+    (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b"),
+    (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b"),
+    (r"drops?", r"\bdrops?\b|\bml\b|\bmillilit(?:er|re)s?\b|\bteaspoons?\b|\btsp\b"),
+    (r"rpm", r"\brpm\b|\br/min\b|\brevolutions\b"),
 )
+
 
 
 def _written_for(unit: str) -> str:
