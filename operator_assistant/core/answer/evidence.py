@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
-from operator_assistant.core.answer.sentences import PIECE_MARK, pieces_as_read
+from operator_assistant.core.answer.sentences import FREQUENCY, PIECE_MARK, pieces_as_read
 from operator_assistant.core.conflicts import measures_named
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
@@ -305,11 +305,11 @@ _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "
     r"|\bhrs?\b|overnight|until|immediately|instant")
 
 
-# "how often" asks a frequency or an interval: "Two methods are used" and "(1) the iodometric method" are no answer
+# "how often" asks a frequency or an interval: "Two methods are used" and "(1) the iodometric method" are no answer;
+# a time is one ("after 200 hours of use"). Not "what frequency", which may ask hertz.
 _HOW_OFTEN = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
-_FREQUENCY = (r"\d\s?(?:h|hrs?|min|s|sec)\b|\b(?:hours?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|"
-              r"every|each|once|twice|times|per|intervals?|frequency|frequently|daily|weekly|monthly|quarterly|"
-              r"annually|annual|yearly|hourly|shifts?|seasons?)\b")
+_OFTEN_WRITTEN = (rf"{FREQUENCY.pattern}|{_TIMES}|\d\s?(?:h|hrs?|min|s|sec)\b|"
+                  r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
 def asked_unit(question: str) -> tuple[str, str] | None:
@@ -326,7 +326,7 @@ def asked_unit(question: str) -> tuple[str, str] | None:
     if _HOW_LONG.search(question):
         return "time or length", _TIME_OR_LENGTH
     if _HOW_OFTEN.search(question):
-        return "times or intervals", _FREQUENCY
+        return "times or intervals", _OFTEN_WRITTEN
     return None
 
 

@@ -349,7 +349,7 @@ def states_prohibition(text: str) -> bool:
 # not to exceed 3 months", "once a year"), not any figure ("at least 110% of tank capacity" says how much).
 _ASKS_FREQUENCY = re.compile(r"\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:frequency|interval)\b|"
                              r"\bhow\s+many\s+times\s+(?:a|per|each)\b", re.IGNORECASE)
-_FREQUENCY = re.compile(r"\b(?:hourly|daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|"
+FREQUENCY = re.compile(r"\b(?:hourly|daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|"
                         r"annual(?:ly)?|semi-?annual(?:ly)?|every|once|twice|intervals?|"
                         r"(?:per|a|each)\s+(?:hour|day|shift|week|month|quarter|year))\b", re.IGNORECASE)
 
@@ -358,7 +358,7 @@ def holds_value(text: str, question: str) -> bool:
     """Whether a piece states a figure the question does not already give (the "3/4-inch" asked about is no answer);
     for a question that asks how often, a frequency."""
     if _ASKS_FREQUENCY.search(question):
-        return bool(_FREQUENCY.search(text))
+        return bool(FREQUENCY.search(text))
     return bool(_values(text) - _values(question))
 
 
