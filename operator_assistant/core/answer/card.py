@@ -934,6 +934,7 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
     """A list card with the sentences of other passages that score as close to the question as the
     best one (as a sentence card shows them): the list may be the wrong one, and they are the others."""
     top, top_source = pieces[0]
+    about_else = _less_named(query, top_source)
     others: list[tuple[Piece, Source]] = []
     shown = [(listed.sources[0].doc_id, listed.sources[0].start, listed.sources[0].end)]
     said = {_as_said(c.text) for row in listed.card.rows for c in row}
@@ -944,7 +945,7 @@ def _with_others(listed: Found, pieces: Sequence[tuple[Piece, Source]], policy: 
         # a sentence the list already shows (a manual that repeats an item in two sections), or the heading
         # of another section (or a contents line: "3.2 Exiting Auto Mode"), adds nothing
         if (_as_said(piece.text) in said or _only_heading(piece, source) or _heading_line(piece.text)
-                or _about_else(query, top_source, piece, source)):
+                or about_else(piece, source)):
             continue
         if not _overlaps(shown, piece, source):
             others.append((piece, source))
@@ -1023,17 +1024,20 @@ def _under_heading(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy)
     return under if not top_source.text[top.end:under.start].strip() else None
 
 
-def _about_else(query: str, lead: Source, piece: Piece, source: Source) -> bool:
+def _less_named(query: str, lead: Source) -> Callable[[Piece, Source], bool]:
     """Whether a sentence of another document than the best one's gives a figure of something else: its
     passage, headings and title name fewer of the question's words than the best one's do, and none it does
     not ("the intake pump motor windings": the booster station's manual gives its own winding trip and never
     says "intake"). A passage naming a word the best one misses may be the one that answers: it stays."""
-    if not query or source.doc_id == lead.doc_id or not _figures(PIECE_MARK.sub("", piece.text)):
-        return False
     asked = _plain_words(query) - _GENERIC - _HOW_ASKED
     said = asked & _plain_words(" ".join((lead.document, *lead.section, lead.text)))
-    here = asked & _plain_words(" ".join((source.document, *source.section, source.text)))
-    return here < said
+
+    def about_else(piece: Piece, source: Source) -> bool:
+        if source.doc_id == lead.doc_id or not _figures(PIECE_MARK.sub("", piece.text)):
+            return False
+        return asked & _plain_words(" ".join((source.document, *source.section, source.text))) < said
+
+    return about_else
 
 
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
@@ -1061,12 +1065,13 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     if _ANAPHOR.match(top.text) and policy.card_preceding:
         before = [(p, s) for p, s in pieces if s is top_source and p.end <= top.start]
         chosen[:0] = sorted(before, key=lambda ps: ps[0].start)[-policy.card_preceding:]
+    about_else = _less_named(query, top_source)
     for piece, source in pieces[1:]:
         if len(chosen) >= room:
             break
         if (piece.score >= top.score - policy.sentence_margin and not _only_heading(piece, source)
                 and _as_said(piece.text) not in {_as_said(p.text) for p, _ in chosen}
-                and not _about_else(query, top_source, piece, source)
+                and not about_else(piece, source)
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
     rows, cited = _sentence_rows(chosen, manifest)

@@ -257,7 +257,6 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
 )
 
 
-
 def _written_for(unit: str) -> str:
     """The pattern of the ways a document writes the unit asked as `unit`."""
     return next(written for asked, written in _UNITS_ASKED if re.fullmatch(asked, unit))

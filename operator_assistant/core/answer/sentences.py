@@ -350,8 +350,8 @@ def states_prohibition(text: str) -> bool:
 _ASKS_FREQUENCY = re.compile(r"\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:frequency|interval)\b|"
                              r"\bhow\s+many\s+times\s+(?:a|per|each)\b", re.IGNORECASE)
 FREQUENCY = re.compile(r"\b(?:hourly|daily|nightly|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|"
-                        r"annual(?:ly)?|semi-?annual(?:ly)?|every|once|twice|intervals?|"
-                        r"(?:per|a|each)\s+(?:hour|day|shift|week|month|quarter|year))\b", re.IGNORECASE)
+                       r"annual(?:ly)?|semi-?annual(?:ly)?|every|once|twice|intervals?|"
+                       r"(?:per|a|each)\s+(?:hour|day|shift|week|month|quarter|year))\b", re.IGNORECASE)
 
 
 def holds_value(text: str, question: str) -> bool:
