@@ -205,5 +205,18 @@ def test_a_unit_is_read_as_a_word_of_its_own():
     assert missing_answer("How many seconds does it run?", ["The secondary pump of the section runs 4 times."]) == (
         "The closest passages give no figure in seconds for this.")
     # written as units, they answer
-    for said in ("Purge for 5 min.", "A 6 in pipe.", "A 12' hose.", "A 3 m run.", "Purge for 2 h."):
+    for said in ("Purge for 5 min.", "A 6 in pipe.", "A 12' hose.", "A 3 m run.", "Purge for 2 h.", "Purge 10min.",
+                 "An 8ft hose."):
         assert missing_answer("How long is the purge?", [said]) == "", said
+    # a figure written against its unit ("20psi", "5mg/L") is read with it
+    assert missing_answer("What is the low suction pressure alarm?", ["Low suction alarm 20psi."]) == ""
+    assert missing_answer("What residual in mg/L is required?", ["Keep 0.2mg/L at the tap."]) == ""
+    assert missing_answer("How many pounds of salt per lane-mile?", ["Spread 300lbs per lane mile."]) == ""
+
+
+def test_a_temperature_in_any_degree_sign_answers():
+    # the generator manual writes "Alarm: 95\u2103"; others write 60\u00ba (an ordinal sign) or 140 \u00b0F
+    asked = "What is the bearing temperature alarm and trip setting on the generator?"
+    for said in ("Setting values of a safety device: Alarm: 95\u2103", "Alarm at 60\u00ba C", "Trip at 140 \u00b0F",
+                 "Trip at 200\u2109", "Alarm at 95 deg C", "Alarm at 95 C"):
+        assert missing_answer(asked, [said]) == "", said

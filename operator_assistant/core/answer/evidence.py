@@ -225,10 +225,18 @@ _COLOURS = re.compile(r"\b(red|orange|yellow|green|blue|purple|violet|white|blac
 # write none of them gives another quantity: "pounds per lane-mile" answered by a reference list's years.
 # A unit after a figure the question states ("5.25% bleach", "at 200 gallons per minute") is not asked.
 # Each way as a word of its own: "min" is not the "min" of "determine", nor "meters" of "parameters", nor is the
-# word "in" an inch or any apostrophe a foot.
+# word "in" an inch or any apostrophe a foot. A figure may stand right before it ("20psi", "5mg/L"): `_unit_words`
+# makes each leading \b "no letter before".
+_NO_LETTER_BEFORE = r"(?<![^\W\d_])"
+
+
+def _unit_words(pattern: str) -> str:
+    return re.sub(r"(^|\||\(\?:)\\b", lambda m: m.group(1) + _NO_LETTER_BEFORE, pattern)
+
+
 _TIMES = (r"\b(?:hours?|hrs?|hourly|minutes?|mins?|seconds?|secs?|days?|daily|weeks?|weekly|months?|monthly|years?|"
           r"yearly|annual)\b")
-_UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write it)
+_UNITS_WRITTEN: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write it)
     (r"percent(?:ages?)?|%", r"%|\bper\s?cent\b"),
     (r"ntu", r"\bntu\b|\bnephelometric\b"),
     (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"\bmg\s?/\s?l\b|[\u00b5u]g\s?/\s?l\b|\bppm\b|\bppb\b|"
@@ -249,12 +257,15 @@ _UNITS_ASKED: tuple[tuple[str, str], ...] = (  # (as asked, as a card may write 
     (r"inch(?:es)?|feet|foot|ft|millimet(?:er|re)s?|mm|met(?:er|re)s?|miles?", r"\binch(?:es)?\b|\d\s?in\b|"
      r"\d\s?(?:\"|\u2033|'|\u2032)|\bfeet\b|\bfoot\b|\bft\b|\b(?:milli|centi|kilo)?met(?:er|re)s?\b|\d\s?[mkc]?m\b|"
      r"\b[mkc]m\b|\bmiles?\b"),
-    (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"\u00b0|\bdegrees?\b|\bdeg\b|\bcelsius\b|\bfahrenheit\b|\d\s?[cf]\b"),
+    # the degree sign as documents type it: "\u00b0", the ordinal "\u00ba", the ring "\u02da", "\u2103" and "\u2109" as one
+    (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"[\u00b0\u00ba\u02da\u2103\u2109]|\bdegrees?\b|\bdeg\b|\bcelsius\b|\bfahrenheit\b|"
+     r"\d\s?[cf]\b"),
     (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b"),
     (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b"),
     (r"drops?", r"\bdrops?\b|\bml\b|\bmillilit(?:er|re)s?\b|\bteaspoons?\b|\btsp\b"),
     (r"rpm", r"\brpm\b|\br/min\b|\brevolutions\b"),
 )
+_UNITS_ASKED = tuple((asked, _unit_words(written)) for asked, written in _UNITS_WRITTEN)
 
 
 def _written_for(unit: str) -> str:
@@ -307,8 +318,8 @@ _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "
 # "how often" asks a frequency or an interval: "Two methods are used" and "(1) the iodometric method" are no answer;
 # a time is one ("after 200 hours of use"). Not "what frequency", which may ask hertz.
 _HOW_OFTEN = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
-_OFTEN_WRITTEN = (rf"{FREQUENCY.pattern}|{_TIMES}|\d\s?(?:h|hrs?|min|s|sec)\b|"
-                  r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
+_OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|{_TIMES}|\d\s?(?:h|hrs?|min|s|sec)\b|"
+                             r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
 def asked_unit(question: str) -> tuple[str, str] | None:
