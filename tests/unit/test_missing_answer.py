@@ -171,7 +171,8 @@ def test_a_limit_of_a_pressure_or_temperature_needs_a_figure_in_its_unit():
     assert missing_answer("What temperature trips the motor windings?", times) == (
         "The closest passages give no temperature figure for this.")
     # in any of its units, in a cell or in a column's name
-    for said in (["Low suction alarm at 20 psi."], ["Low suction alarm 0.14 MPa."], ["Alarm at 12 ft of head."]):
+    for said in (["Low suction alarm at 20 psi."], ["Low suction alarm 0.14 MPa."], ["Alarm at 12 ft of head."],
+                 ["Alarm at 800 mbar."], ["Alarm at 1.5 kg/cm2."], ["Alarm at 25 mm H2O."]):
         assert missing_answer(asked, said) == "", said
     assert missing_answer(asked, ["Low suction", "20"], table=True, headings=["Alarm", "Setpoint (psi)"]) == ""
     assert missing_answer("What temperature trips the motor windings?", ["Trips at 145 deg C."]) == ""

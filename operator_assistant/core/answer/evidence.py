@@ -241,7 +241,8 @@ _UNITS_WRITTEN: tuple[tuple[str, str], ...] = (  # (as asked, as a card may writ
     (r"ntu", r"\bntu\b|\bnephelometric\b"),
     (r"mg/l|ppm|ppb|milligrams?\s+per\s+lit(?:er|re)", r"\bmg\s?/\s?l\b|[\u00b5u]g\s?/\s?l\b|\bppm\b|\bppb\b|"
      r"\bmilligrams?\b|\bmicrograms?\b|\bparts\s+per\s+(?:million|billion)\b|\bgrains?\s+per\s+gallon\b"),
-    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi[ga]?\b|\b[km]pa\b|\bbar\b|\bpascals?\b|"
+    (r"psi[ga]?|kpa|pounds?\s+per\s+square\s+inch", r"\bpsi[ga]?\b|\b[kmh]?pa\b|\bm?bar[ag]?\b|\bpascals?\b|\bkgf?/cm|"
+     r"\bmm\s?hg\b|\b(?:in|mm|m)\.?\s?h2o\b|\btorr\b|"
      r"\bpounds?\s+per\s+square\s+inch\b|\binch(?:es)?\s+of\s+(?:water|mercury)\b|\bin\.?\s?(?:w\.?c|hg)\b|"
      r"\b(?:feet|ft|m|met(?:er|re)s?)\s+(?:of\s+)?(?:head|water)\b"),
     (r"pounds?|lbs?|kilograms?|kg", r"\blbs?\b|\bpounds?\b|\bkilograms?\b|\bkg\b|\btons?\b|\bgrams?\b"),
