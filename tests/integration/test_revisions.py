@@ -73,7 +73,8 @@ def test_naming_a_superseded_revision_finds_it(revisions):
     assert hits[0].document.doc_id == rev_b and rev_c not in {h.document.doc_id for h in hits}
     given = answer(engine, "What was the clearwell residual setpoint in SOP-114 Rev B?")
     assert not given.refused and {c.doc_id for c in given.citations} == {rev_b}
-    assert "1.6" not in given.text
+    # its setpoint, not only its title block ("SOP-114 Rev B, effective 2025-01-10"), which names it by its number
+    assert "1.2 mg/L" in given.text and "1.6" not in given.text
     every = {h.document.doc_id for h in engine.search(QUESTION, k=10, all_revisions=True).hits}
     assert {rev_b, rev_c} <= every
 

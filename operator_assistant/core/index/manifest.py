@@ -495,6 +495,13 @@ class Manifest:
                                (INDEXED,))
         return {row[0]: _identity_from_row(row) for row in rows}
 
+    def identity(self, doc_id: str) -> IdentityRecord | None:
+        """The identity of one indexed document."""
+        row = self.db.execute(f"SELECT {', '.join('i.' + c.strip() for c in _IDENTITY_COLUMNS.split(','))}"
+                              " FROM identities i JOIN documents d ON d.doc_id = i.doc_id"
+                              " WHERE d.status = ? AND i.doc_id = ?", (INDEXED, doc_id)).fetchone()
+        return _identity_from_row(row) if row else None
+
     def set_identity_states(self, db: sqlite3.Connection, states: dict[str, str]) -> None:
         db.executemany("UPDATE identities SET state = ? WHERE doc_id = ?", [(s, d) for d, s in states.items()])
     # OCR pages
