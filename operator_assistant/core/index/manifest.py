@@ -225,6 +225,8 @@ class IdentityRecord:
 
 _IDENTITY_COLUMNS = ("doc_id, read_number, read_revision, read_effective, read_from, set_number, set_revision,"
                      " set_effective, set_by, set_at, first_indexed, state")
+_INDEXED_IDENTITIES = (f"SELECT {', '.join('i.' + c.strip() for c in _IDENTITY_COLUMNS.split(','))}"
+                       " FROM identities i JOIN documents d ON d.doc_id = i.doc_id WHERE d.status = ?")
 
 
 def _identity_from_row(row: sqlite3.Row | tuple) -> IdentityRecord:
@@ -490,16 +492,12 @@ class Manifest:
 
     def identities(self) -> dict[str, IdentityRecord]:
         """Identities of the indexed documents."""
-        rows = self.db.execute(f"SELECT {', '.join('i.' + c.strip() for c in _IDENTITY_COLUMNS.split(','))}"
-                               " FROM identities i JOIN documents d ON d.doc_id = i.doc_id WHERE d.status = ?",
-                               (INDEXED,))
+        rows = self.db.execute(_INDEXED_IDENTITIES, (INDEXED,))
         return {row[0]: _identity_from_row(row) for row in rows}
 
     def identity(self, doc_id: str) -> IdentityRecord | None:
         """The identity of one indexed document."""
-        row = self.db.execute(f"SELECT {', '.join('i.' + c.strip() for c in _IDENTITY_COLUMNS.split(','))}"
-                              " FROM identities i JOIN documents d ON d.doc_id = i.doc_id"
-                              " WHERE d.status = ? AND i.doc_id = ?", (INDEXED, doc_id)).fetchone()
+        row = self.db.execute(_INDEXED_IDENTITIES + " AND i.doc_id = ?", (INDEXED, doc_id)).fetchone()
         return _identity_from_row(row) if row else None
 
     def set_identity_states(self, db: sqlite3.Connection, states: dict[str, str]) -> None:
