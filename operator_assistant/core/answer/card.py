@@ -1097,9 +1097,10 @@ class CardBuilder:
         Lines of a printed table of contents are left out: they name a section and say nothing of it."""
         # a document's own number ("SOP-114") names the document, not equipment its lines are about: its title
         # block ("SOP-114 Rev B, effective 2025-01-10") is no answer to what SOP-114 Rev B sets
-        numbers = {canonical(record.identity.number) for doc_id in {s.doc_id for s in sources}
-                   if (record := self.manifest.identity(doc_id)) is not None and record.identity.number}
-        identifiers = [i for i in identifiers if canonical(i) not in numbers]
+        if identifiers:  # the identities are read only where the question names a code
+            numbers = {canonical(record.identity.number) for doc_id in {s.doc_id for s in sources}
+                       if (record := self.manifest.identity(doc_id)) is not None and record.identity.number}
+            identifiers = [i for i in identifiers if canonical(i) not in numbers]
         found = []
         self.evidence.embed_chunks([(source.chunk_id, source.text) for source in sources])
         for source in sources:
