@@ -27,6 +27,15 @@ def test_an_amount_in_figures_or_in_words_answers():
     assert missing_answer("What leak rate counts as substantial?", ["A rate above a few drips per minute."]) == ""
 
 
+def test_several_or_a_few_is_no_count():
+    asked = "Across-the-line starter inrush - exactly how many times full-load current should I expect?"
+    assert missing_answer(asked, ["The inrush current can be several times the motor's full-load current."]) == (
+        "The closest passages give no figure for this.")
+    assert missing_answer(asked, ["The inrush current is six times the full-load current."]) == ""
+    assert missing_answer("How many people must hold the rope?", ["A few people hold the rope."]) == (
+        "The closest passages give no figure for this.")
+
+
 def test_questions_answered_in_words_are_not_checked():
     pieces = ["If the employee is unavailable, the supervisor may remove the lock."]
     assert missing_answer("Under what conditions may a supervisor remove a lock?", pieces) == ""

@@ -197,16 +197,17 @@ _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far
                           r"(?:(?!(?:i|we|you|they)\s)[\w-]+\s+){0,4}?"
                           rf"{_QUANTITY}\b)", re.IGNORECASE)
 # an amount in words: "five tabs", "a few drips per minute", "inspect weekly", "once a year"; "how many" asks
-# for a count, which "annual" or "every" is not (it answers how often, not how many years)
+# for a count, which "annual" or "every" is not (it answers how often, not how many years), nor "several" or
+# "a few" ("several times the full-load current" does not say how many times)
 _NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
-                 "sixty hundred thousand dozen few several")
+                 "sixty hundred thousand dozen")
 
 
 def _words_re(words: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(words.split())})\b", re.IGNORECASE)
 
 
-_AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} half quarter once twice daily weekly monthly quarterly annually yearly "
+_AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly annually yearly "
                           "hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both")
