@@ -296,3 +296,19 @@ def test_a_short_list_item_is_read_with_the_line_that_introduces_its_list():
     assert "Test in this order before anyone enters: 1. Oxygen" in pieces_as_read(steps)
     assert "- Alarm: 95 C" not in [text[a:b] for text in ["Notes\n\n- Alarm: 95 C\n"]
                                    for a, b in passage_sentences(text)]
+
+
+def test_an_item_in_brackets_after_one_that_ends_with_and_opens_its_own_piece():
+    # a regulation's last item but one ends "; and": the last one (the interval asked) is not its tail
+    text = ("(E) All required tests shall be performed:\n(1) Before first use;\n"
+            "(3) Before equipment is used after any incident which can be reasonably suspected\n"
+            "to have caused damage (for example, when a cord set is run over); and\n"
+            "(4) At intervals not to exceed 3 months, except that cord sets and receptacles which\n"
+            "are fixed and not exposed to damage shall be tested at intervals not exceeding 6\nmonths.\n"
+            "Tests shall be performed as required in\n(b) of this section and recorded.\n")
+    pieces = [p.text for p in ranked_pieces(text, [0.5] * len(passage_sentences(text)))]
+    assert "(4) At intervals not to exceed 3 months, except that cord sets and receptacles which are fixed and " \
+           "not exposed to damage shall be tested at intervals not exceeding 6 months." in pieces
+    assert any(p.endswith("is run over); and") for p in pieces)
+    # a reference the layout wrapped is no item
+    assert "Tests shall be performed as required in (b) of this section and recorded." in pieces

@@ -192,6 +192,18 @@ def _across_page(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
             and after[:1].isalpha() and after[:1].islower() and not LIST_PREFIX.match(after))
 
 
+# A bracketed item marker opening a line after an item's end ("...; and" / "(4) At intervals not to exceed 3 months"):
+# regulations number their items so. After any other line it may be a reference the layout wrapped ("paragraph" /
+# "(b) of this section").
+_BRACKET_ITEM = re.compile(r"^\s*\((?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6})\)\s", re.IGNORECASE)
+_ITEM_END = re.compile(r"[;:]\s*(?:and|or)?\s*$", re.IGNORECASE)
+
+
+def _opens_item(above: str, line: str) -> bool:
+    """Whether a line opens a list item, so that it does not carry on the sentence of the line above."""
+    return bool(LIST_PREFIX.match(line) or (_BRACKET_ITEM.match(line) and _ITEM_END.search(above)))
+
+
 def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[int, int]:
     """(start, end) of the whole sentence piece i belongs to, across wrapped lines and page breaks."""
     first = last = i
@@ -200,14 +212,15 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
             or (not _ENDS_SENTENCE.search(text[slice(*spans[last])]) and not _unit_cell(text[slice(*spans[last])])
                 and _same_block(text, spans[last], spans[last + 1])
                 and (_carries_on(text[slice(*spans[last + 1])]) or _unit_cell(text[slice(*spans[last + 1])])
-                     or (_open_end(text[slice(*spans[last])]) and not LIST_PREFIX.match(text[slice(*spans[last + 1])]))))):
+                     or (_open_end(text[slice(*spans[last])])
+                         and not _opens_item(text[slice(*spans[last])], text[slice(*spans[last + 1])]))))):
         last += 1
     while first > 0 and (
             _across_page(text, spans[first - 1], spans[first])
             or ((text[spans[first][0]].islower() or text[spans[first][0]] in _NO_OPENING
                  or _sentence_tail(text[slice(*spans[first])])
                  or _open_end(text[slice(*spans[first - 1])]))
-                and not LIST_PREFIX.match(text[slice(*spans[first])])
+                and not _opens_item(text[slice(*spans[first - 1])], text[slice(*spans[first])])
                 and _same_block(text, spans[first - 1], spans[first])
                 and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])
                 and not _unit_cell(text[slice(*spans[first - 1])]))):
