@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from operator_assistant.core.answer.card import table_card
+from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.answer.records import Source
 from operator_assistant.core.documents.tables import Cell, make_table
 from operator_assistant.core.index.manifest import TableRecord
@@ -282,7 +283,6 @@ def test_a_sentence_card_shows_a_sentence_once_and_no_bare_heading():
 
 def test_a_lead_ins_items_do_not_make_room_for_more_sentences_from_elsewhere():
     from operator_assistant.core.answer.card import sentence_card
-    from operator_assistant.core.answer.policy import DEFAULT_POLICY
     from operator_assistant.core.answer.sentences import Piece
 
     lead = "7. A permit space may be reclassified under the following conditions:"
@@ -485,3 +485,27 @@ def test_a_sentence_whose_document_names_the_place_asked_answers_before_another_
     # with the row's own manual naming the intake, the row answers
     assert table_card(question, question, [(replace(booster, document="Intake Pump Manual"), table, True)],
                       (piece, intake)) is not None
+
+
+def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_document_that_gives_one():
+    from operator_assistant.core.answer.card import figure_first, sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    question = "How often do cord sets get tested under the assured grounding program?"
+    opening = "The employer shall establish an assured equipment grounding conductor program covering all cord sets."
+    interval = "(4) At intervals not to exceed 3 months."
+    regs = replace(SOURCE, chunk_id="regs:a", text=opening)
+    later = replace(SOURCE, number=3, chunk_id="regs:c", text=interval)
+    other = replace(SOURCE, number=2, chunk_id="guide:b", document="Tool Guide", text="Test cords every 6 months.")
+    pieces = [(Piece(0, len(opening), opening, 0.80, False, False), regs),
+              (Piece(0, len(other.text), other.text, 0.63, False, False), other),
+              (Piece(0, len(interval), interval, 0.62, False, False), later)]
+    found = sentence_card(pieces, query=question)
+    assert found is not None and interval not in [c.text for c in found.card.cells]
+    again = figure_first(question, question, pieces, found)
+    # the interval of the program's own document leads: not another document's 6 months
+    assert again is not None and again.card.cells[0].text == interval
+    # too far below the best piece it is no answer: the card stays, to be refused
+    far = [*pieces[:2], (replace(pieces[2][0], score=0.80 - DEFAULT_POLICY.figure_margin - 0.01), later)]
+    assert figure_first(question, question, far, sentence_card(far, query=question)) is not None
+    assert figure_first(question, question, far, sentence_card(far, query=question)).card.cells[0].text == opening

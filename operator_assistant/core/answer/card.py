@@ -22,7 +22,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from operator_assistant.core.answer.claims import flowed
-from operator_assistant.core.answer.evidence import MEASURE_UNITS, Evidence, asked_unit, asks_figure, names_measure
+from operator_assistant.core.answer.evidence import (
+    MEASURE_UNITS,
+    Evidence,
+    asked_unit,
+    asks_figure,
+    missing_answer,
+    names_measure,
+)
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import PROCEDURE, SENTENCES, TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import (
@@ -1080,6 +1087,27 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     return Found(Card(SENTENCES, title, tuple(rows)), cited)
 
 
+def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source]], found: Found | None,
+                 policy: AnswerPolicy = DEFAULT_POLICY, manifest: Manifest | None = None) -> Found | None:
+    """A card that gives none of the figure asked leads instead with the best piece close below it, of the
+    same document, that gives one: "(4) At intervals not to exceed 3 months" under the sentence that opens
+    the cord-set program. Else the card, which is then refused."""
+    if found is None or not pieces or not missing_answer(question, [c.text for c in found.card.cells]):
+        return found
+    top, top_source = pieces[0]
+    for piece, source in pieces[1:]:
+        if piece.score < top.score - policy.figure_margin:
+            break
+        if source.doc_id == top_source.doc_id and not missing_answer(question, [piece.text]):
+            rest = [(p, s) for p, s in pieces if p is not piece]
+            named = any(r.opens(piece.text) for r in references(query))
+            again = sentence_card([(piece, source), *rest], policy, manifest, named, query)
+            if again is not None and not missing_answer(question, [c.text for c in again.card.cells]):
+                return again
+            break
+    return found
+
+
 # putting it together
 
 
@@ -1177,4 +1205,17 @@ class CardBuilder:
             source, record, rows, columns = picked
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
         named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
-        return sentence_card(pieces, self.policy, self.manifest, named, query)
+        found = sentence_card(pieces, self.policy, self.manifest, named, query)
+        return figure_first(question, query, pieces, found, self.policy, self.manifest)
+        top, top_source = pieces[0]
+        for piece, source in pieces[1:]:
+            if piece.score < top.score - self.policy.figure_margin:
+                break
+            if source.doc_id == top_source.doc_id and not missing_answer(question, [piece.text]):
+                rest = [(p, s) for p, s in pieces if p is not piece]
+                named = any(r.opens(piece.text) for r in references(query))
+                again = sentence_card([(piece, source), *rest], self.policy, self.manifest, named, query)
+                if again is not None and not missing_answer(question, [c.text for c in again.card.cells]):
+                    return again
+                break
+        return found

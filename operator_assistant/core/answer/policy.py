@@ -31,6 +31,8 @@ class AnswerPolicy:
     # 0.15 since the word share and the figure bonus spread the scores (0.08 before).
     sentence_margin: float = 0.15
     card_sentences: int = 3
+    # A card that gives none of the figure asked leads with a piece that does, within this score of the best.
+    figure_margin: float = 0.3
     # Added to a sentence's cosine when it names equipment the question names (B-2, CL2-ALM-07).
     names_tag_bonus: float = 1.0
     # Added when a sentence lies in the section the question names by number ("§7605", "section 7.1"),
