@@ -505,6 +505,10 @@ def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_documen
     again = figure_first(question, question, pieces, found)
     # the interval of the program's own document leads: not another document's 6 months
     assert again is not None and again.card.cells[0].text == interval
+    # nor is one of another section of the document
+    elsewhere = [*pieces[:2], (pieces[2][0], replace(later, section=("Guy Lines",)))]
+    assert figure_first(question, question, elsewhere, sentence_card(elsewhere, query=question)).card.cells[0].text \
+        == opening
     # too far below the best piece it is no answer: the card stays, to be refused
     far = [*pieces[:2], (replace(pieces[2][0], score=0.80 - DEFAULT_POLICY.figure_margin - 0.01), later)]
     assert figure_first(question, question, far, sentence_card(far, query=question)) is not None

@@ -1090,15 +1090,17 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
 def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source]], found: Found | None,
                  policy: AnswerPolicy = DEFAULT_POLICY, manifest: Manifest | None = None) -> Found | None:
     """A card that gives none of the figure asked leads instead with the best piece close below it, of the
-    same document, that gives one: "(4) At intervals not to exceed 3 months" under the sentence that opens
-    the cord-set program. Else the card, which is then refused."""
+    same section of the same document, that gives one: "(4) At intervals not to exceed 3 months" under the
+    sentence that opens the cord-set program. Else the card, which is then refused: another section's figure
+    (a generator's bearing vibration for the cooling tower fans' trip) is no answer."""
     if found is None or not pieces or not missing_answer(question, [c.text for c in found.card.cells]):
         return found
     top, top_source = pieces[0]
     for piece, source in pieces[1:]:
         if piece.score < top.score - policy.figure_margin:
             break
-        if source.doc_id == top_source.doc_id and not missing_answer(question, [piece.text]):
+        if (source.doc_id, source.section) == (top_source.doc_id, top_source.section) and not missing_answer(
+                question, [piece.text]):
             rest = [(p, s) for p, s in pieces if p is not piece]
             named = any(r.opens(piece.text) for r in references(query))
             again = sentence_card([(piece, source), *rest], policy, manifest, named, query)
@@ -1211,7 +1213,8 @@ class CardBuilder:
         for piece, source in pieces[1:]:
             if piece.score < top.score - self.policy.figure_margin:
                 break
-            if source.doc_id == top_source.doc_id and not missing_answer(question, [piece.text]):
+            if (source.doc_id, source.section) == (top_source.doc_id, top_source.section) and not missing_answer(
+                question, [piece.text]):
                 rest = [(p, s) for p, s in pieces if p is not piece]
                 named = any(r.opens(piece.text) for r in references(query))
                 again = sentence_card([(piece, source), *rest], self.policy, self.manifest, named, query)
