@@ -505,6 +505,13 @@ def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_documen
     again = figure_first(question, question, pieces, found)
     # the interval of the program's own document leads: not another document's 6 months
     assert again is not None and again.card.cells[0].text == interval
+    # nor a figure of another measure than the one asked
+    volts = "The wye connection provides only 57% of normal voltage."
+    inrush = "How many times the full-load current is the inrush current?"
+    motor = [(Piece(0, 40, "The inrush current can be several times the full-load current.", 0.80, False, False),
+              regs), (Piece(0, len(volts), volts, 0.70, False, False), later)]
+    assert figure_first(inrush, inrush, motor, sentence_card(motor, query=inrush)).card.cells[0].text.startswith(
+        "The inrush")
     # nor is one of another section of the document
     elsewhere = [*pieces[:2], (pieces[2][0], replace(later, section=("Guy Lines",)))]
     assert figure_first(question, question, elsewhere, sentence_card(elsewhere, query=question)).card.cells[0].text \

@@ -1096,11 +1096,14 @@ def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source
     if found is None or not pieces or not missing_answer(question, [c.text for c in found.card.cells]):
         return found
     top, top_source = pieces[0]
+    measured = measures_named(question)
     for piece, source in pieces[1:]:
         if piece.score < top.score - policy.figure_margin:
             break
-        if (source.doc_id, source.section) == (top_source.doc_id, top_source.section) and not missing_answer(
-                question, [piece.text]):
+        # nor is a figure of another measure than the one asked: 57% of the voltage for a multiple of the current
+        other = measured and (said := measures_named(piece.text)) and not measured & said
+        if (source.doc_id, source.section) == (top_source.doc_id, top_source.section) and not other and not (
+                missing_answer(question, [piece.text])):
             rest = [(p, s) for p, s in pieces if p is not piece]
             named = any(r.opens(piece.text) for r in references(query))
             again = sentence_card([(piece, source), *rest], policy, manifest, named, query)
