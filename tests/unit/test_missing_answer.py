@@ -27,6 +27,20 @@ def test_an_amount_in_figures_or_in_words_answers():
     assert missing_answer("What leak rate counts as substantial?", ["A rate above a few drips per minute."]) == ""
 
 
+def test_how_many_times_asks_a_multiple():
+    # fd-056 (tune, in no document): "several times the full-load current" and "two negative effects" said nothing
+    # of how many times
+    asked = "Across-the-line starter inrush - exactly how many times full-load current should I expect?"
+    pieces = ["The inrush current can be several times the motor's full-load operating current.",
+              "Large starting current has two negative effects."]
+    assert missing_answer(asked, pieces) == "The closest passages give no figure in multiples for this."
+    for said in ("The inrush is 6 to 8 times full-load current.", "Inrush is six times FLC.", "Inrush is 6x FLC.",
+                 "Inrush reaches 600% of full-load current."):
+        assert missing_answer(asked, [said]) == "", said
+    # how many times a day asks how often
+    assert missing_answer("How many times a day is the log read?", ["Read the log 3 times a day."]) == ""
+
+
 def test_several_or_a_few_is_no_count():
     asked = "Across-the-line starter inrush - exactly how many times full-load current should I expect?"
     assert missing_answer(asked, ["The inrush current can be several times the motor's full-load current."]) == (

@@ -324,6 +324,13 @@ _OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|{_TIMES}|\d\s?(?:h|hrs?|min|
                              r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
+# "how many times the full-load current" asks a multiple: "six times", "6x", "600%" give one, "several times" none.
+# Not "how many times a day", which asks how often.
+_HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b(?!\s+(?:a|an|per|each|every|in)\b)", re.IGNORECASE)
+_MULTIPLE_WRITTEN = _unit_words(rf"\d\s?(?:times|x|×)\b|\b(?:{'|'.join(_NUMBER_WORDS.split())})\s+times\b|"
+                                r"\b(?:twice|double|triple|half)\b|\bfold\b|\d\s?%|\bper\s?cent\b")
+
+
 def asked_unit(question: str) -> tuple[str, str] | None:
     """(the unit as the question writes it, the pattern of its ways in a document) for the unit the
     question asks its figure in, or None: after "how many" or "how much" (two words between at most),
@@ -334,6 +341,8 @@ def asked_unit(question: str) -> tuple[str, str] | None:
         for m in re.finditer(pattern, question, re.IGNORECASE):
             if not _STATED_BEFORE.search(question[:m.start()]):
                 return m.group(1), written
+    if _HOW_MANY_TIMES.search(question):
+        return "multiples", _MULTIPLE_WRITTEN
     # "how long" asks a time or a length, whatever unit: a pressure is no answer to it
     if _HOW_LONG.search(question):
         return "time or length", _TIME_OR_LENGTH
