@@ -39,6 +39,7 @@ def test_how_many_times_asks_a_multiple():
         assert missing_answer(asked, [said]) == "", said
     # how many times a day asks how often
     assert missing_answer("How many times a day is the log read?", ["Read the log 3 times a day."]) == ""
+    assert missing_answer("How many times a day is the log read?", ["Read the log twice a day."]) == ""
 
 
 def test_several_or_a_few_is_no_count():

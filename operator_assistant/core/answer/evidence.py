@@ -210,7 +210,7 @@ def _words_re(words: str) -> re.Pattern[str]:
 _AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly annually yearly "
                           "hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both")
+_COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both once twice")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
 # "step 2", "section 7.0")
 _NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-\u2010\u2011\u2013]*|"
