@@ -213,8 +213,15 @@ def test_how_often_asks_a_frequency_or_an_interval():
               "Two methods are used to determine it: (1) the iodometric method and (2) the membrane electrode."]
     assert missing_answer(asked, pieces) == "The closest passages give no figure in times or intervals for this."
     for said in ("Check the drain trap MONTHLY.", "Replace it every 6 months.", "Replace it at each calibration.",
-                 "Twice a year.", "Repeat it at 10 s intervals.", "Replace it after 200 hours of use."):
+                 "Twice a year.", "Repeat it at 10 s intervals.", "Replace it after 200 hours of use.",
+                 "Change the oil at 3000 operating hours.", "Check it once a year."):
         assert missing_answer(asked, [said]) == "", said
+    # how long a test takes, or a deadline, is no interval: "How often should the insulation resistance be checked
+    # while the generator is in storage?" (asked of the generator manual in the CLI) was shown the stator test's
+    # "The test time is 1 minute"
+    for said in ("The test time is 1 minute, after which the insulation resistance value is recorded.",
+                 "Notify the supplier within 48 hours."):
+        assert missing_answer(asked, [said]) == "The closest passages give no figure in times or intervals for this."
     # a table's column may say what its cells are
     assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Frequency"]) == ""
     assert missing_answer(asked, ["Membrane", "2"], table=True, headings=["Part", "Quantity"]) != ""

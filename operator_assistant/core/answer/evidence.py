@@ -318,9 +318,12 @@ _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "
 
 
 # "how often" asks a frequency or an interval: "Two methods are used" and "(1) the iodometric method" are no answer;
-# a time is one ("after 200 hours of use"). Not "what frequency", which may ask hertz.
+# a time is one where it spaces the task ("after 200 hours of use", "at 3000 operating hours", "once a year"), not
+# where it is how long the task takes ("The test time is 1 minute") or a deadline ("within 48 hours"). Not "what
+# frequency", which may ask hertz.
 _HOW_OFTEN = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
-_OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|{_TIMES}|\d\s?(?:h|hrs?|min|s|sec)\b|"
+_OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|\b(?:after|every|each|per|at|an?)\s+"
+                             rf"(?:(?:[\d.,]+|{'|'.join(_NUMBER_WORDS.split())})\s*-?\s*)?(?:[\w-]+\s+)?{_TIMES}|"
                              r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
