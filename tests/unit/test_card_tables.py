@@ -134,6 +134,20 @@ def test_a_procedure_written_with_bullets_is_a_step_list_with_the_lines_under_ea
     assert _bullets(lines_of("\u25cf One point.", "\u25cf Another point.")) == []  # two bullets are no procedure
 
 
+def test_a_label_between_bullets_goes_with_the_bullet_under_it():
+    from operator_assistant.core.answer.card import _bullets
+    from operator_assistant.core.answer.claims import flowed
+
+    # a generator manual's storage checks: "Every 3 months:" had been read as the tail of the bullet above it
+    lines = lines_of("\u2022 Check that the heaters work.", "\u2022 Check that the ventilation works.",
+                     "Every 3 months:", "\u2022 Check the insulation resistance.", "\u2022 Check for corrosion.")
+    [items] = _bullets(lines)
+    text = "\n".join(t for _, t in lines)
+    assert [flowed(text[a:b]) for a, b in items] == [
+        "\u2022 Check that the heaters work.", "\u2022 Check that the ventilation works.",
+        "Every 3 months: \u2022 Check the insulation resistance.", "\u2022 Check for corrosion."]
+
+
 def test_a_sentence_the_list_under_it_completes_is_its_lead_in_with_no_colon():
     from operator_assistant.core.answer.card import _list_at
 

@@ -598,10 +598,15 @@ def _bullets(lines: Sequence[tuple[int, str]], minimum: int = MIN_BULLETS) -> li
     numbers): each bullet runs on over the lines under it while another bullet follows within a few lines."""
     lists: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
+    label: tuple[int, int] | None = None
     for k, (at, line) in enumerate(lines):
         span = (at + len(line) - len(line.lstrip()), at + len(line.rstrip()))
         if _BULLET.match(line):
-            current.append(span)
+            current.append((label[0], span[1]) if label else span)
+            label = None
+        elif (current and line.rstrip().endswith(":") and re.search(r"[.;!?]\)?$", _last_text(lines, current[-1]))
+              and k + 1 < len(lines) and _BULLET.match(lines[k + 1][1])):
+            label = span  # "Every 3 months:" between two bullets goes with the one under it, not the one above
         elif current and (not re.search(r"[.:;!?]\)?$", _last_text(lines, current[-1])) or line.lstrip()[:1].islower()
                           or any(_BULLET.match(later) for _, later in lines[k + 1:k + 6])):
             current[-1] = (current[-1][0], span[1])
