@@ -296,6 +296,9 @@ def test_a_short_list_item_is_read_with_the_line_that_introduces_its_list():
     assert "Test in this order before anyone enters: 1. Oxygen" in pieces_as_read(steps)
     assert "- Alarm: 95 C" not in [text[a:b] for text in ["Notes\n\n- Alarm: 95 C\n"]
                                    for a, b in passage_sentences(text)]
+    # a short label ending in a colon introduces its items too: "Every 3 months:" says when
+    storage = "Every month:\n- Check the heaters.\nEvery 3 months:\n- Check the insulation resistance.\n"
+    assert "Every 3 months: Check the insulation resistance." in pieces_as_read(storage)
 
 
 def test_an_item_in_brackets_after_one_that_ends_with_and_opens_its_own_piece():

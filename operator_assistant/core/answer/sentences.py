@@ -261,7 +261,10 @@ def _lead_in(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
     if first == 0 or not _same_block(text, spans[first - 1], spans[first]):
         return ""
     lead = _whole_sentence(text, spans, first - 1)  # "Setting values of a safety" / "device"
-    return "" if len(lead) < MIN_SENTENCE or _is_row(lead) else lead
+    # a short label ending in a colon introduces its list too: "Every 3 months:" over "- Check the insulation
+    # resistance." says when, and the item alone does not
+    label = lead.rstrip().endswith(":") and not LIST_PREFIX.match(lead)
+    return "" if (len(lead) < MIN_SENTENCE and not label) or _is_row(lead) else lead
 
 
 def pieces_as_read(text: str) -> list[str]:
