@@ -27,16 +27,22 @@ def test_an_amount_in_figures_or_in_words_answers():
     assert missing_answer("What leak rate counts as substantial?", ["A rate above a few drips per minute."]) == ""
 
 
+def refused_unless_one_of(asked, pieces, reason, answers):
+    """The pieces are refused with `reason`; each of `answers` alone answers."""
+    assert missing_answer(asked, pieces) == reason
+    for said in answers:
+        assert missing_answer(asked, [said]) == "", said
+
+
 def test_how_many_times_asks_a_multiple():
     # fd-056 (tune, in no document): "several times the full-load current" and "two negative effects" said nothing
     # of how many times
     asked = "Across-the-line starter inrush - exactly how many times full-load current should I expect?"
     pieces = ["The inrush current can be several times the motor's full-load operating current.",
               "Large starting current has two negative effects."]
-    assert missing_answer(asked, pieces) == "The closest passages give no figure in multiples for this."
-    for said in ("The inrush is 6 to 8 times full-load current.", "Inrush is six times FLC.", "Inrush is 6x FLC.",
-                 "Inrush reaches 600% of full-load current."):
-        assert missing_answer(asked, [said]) == "", said
+    refused_unless_one_of(asked, pieces, "The closest passages give no figure in multiples for this.",
+                          ("The inrush is 6 to 8 times full-load current.", "Inrush is six times FLC.",
+                           "Inrush is 6x FLC.", "Inrush reaches 600% of full-load current."))
     # how many times a day asks how often
     assert missing_answer("How many times a day is the log read?", ["Read the log 3 times a day."]) == ""
     assert missing_answer("How many times a day is the log read?", ["Read the log twice a day."]) == ""
@@ -211,11 +217,11 @@ def test_how_often_asks_a_frequency_or_an_interval():
     asked = "How often should the membrane on the DO probe be replaced?"
     pieces = ["COMP32\u201026. Demonstrate probe maintenance.",
               "Two methods are used to determine it: (1) the iodometric method and (2) the membrane electrode."]
-    assert missing_answer(asked, pieces) == "The closest passages give no figure in times or intervals for this."
-    for said in ("Check the drain trap MONTHLY.", "Replace it every 6 months.", "Replace it at each calibration.",
-                 "Twice a year.", "Repeat it at 10 s intervals.", "Replace it after 200 hours of use.",
-                 "Change the oil at 3000 operating hours.", "Check it once a year."):
-        assert missing_answer(asked, [said]) == "", said
+    refused_unless_one_of(asked, pieces, "The closest passages give no figure in times or intervals for this.",
+                          ("Check the drain trap MONTHLY.", "Replace it every 6 months.",
+                           "Replace it at each calibration.", "Twice a year.", "Repeat it at 10 s intervals.",
+                           "Replace it after 200 hours of use.", "Change the oil at 3000 operating hours.",
+                           "Check it once a year."))
     # how long a test takes, or a deadline, is no interval: "How often should the insulation resistance be checked
     # while the generator is in storage?" (asked of the generator manual in the CLI) was shown the stator test's
     # "The test time is 1 minute"
