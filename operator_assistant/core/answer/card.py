@@ -1217,16 +1217,3 @@ class CardBuilder:
         named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
         found = sentence_card(pieces, self.policy, self.manifest, named, query)
         return figure_first(question, query, pieces, found, self.policy, self.manifest)
-        top, top_source = pieces[0]
-        for piece, source in pieces[1:]:
-            if piece.score < top.score - self.policy.figure_margin:
-                break
-            if (source.doc_id, source.section) == (top_source.doc_id, top_source.section) and not missing_answer(
-                question, [piece.text]):
-                rest = [(p, s) for p, s in pieces if p is not piece]
-                named = any(r.opens(piece.text) for r in references(query))
-                again = sentence_card([(piece, source), *rest], self.policy, self.manifest, named, query)
-                if again is not None and not missing_answer(question, [c.text for c in again.card.cells]):
-                    return again
-                break
-        return found

@@ -207,8 +207,8 @@ def _words_re(words: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(words.split())})\b", re.IGNORECASE)
 
 
-_AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly annually yearly "
-                          "hourly annual every each")
+_AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly "
+                          "annually yearly hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both once twice")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
