@@ -327,6 +327,26 @@ _OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|\b(?:after|every|each|per|at
                              r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
+# What "how often" asks to be done, by the kinds of task manuals give intervals for. A line that gives the interval
+# of another task ("Turn the rotor 10 revolutions every three months") is no answer to "how often should the
+# bearings be regreased?". A task of no kind here ("scheduled", "serviced") is not checked, nor words in brackets
+# ("MAIN-1 (interlocks and scram check)" names a procedure).
+_TASKS = tuple(re.compile(rf"\b(?:{stems})", re.IGNORECASE) for stems in (
+    r"lubricat|re-?lubricat|greas|regreas|oil(?:ed|ing)?\b",
+    r"replac|chang|renew|exchang",
+    r"clean|flush|wash|rins",
+    r"calibrat|adjust",
+    r"inspect|check|examin|look|visual",
+    r"test|check|measur",
+))
+
+
+def _asked_tasks(question: str) -> list[re.Pattern[str]]:
+    m = _HOW_OFTEN.search(question)
+    asked = re.sub(r"\([^()]*\)", " ", question[m.end():]) if m else ""
+    return [task for task in _TASKS if task.search(asked)]
+
+
 # "how many times the full-load current" asks a multiple: "six times", "6x", "600%" give one, "several times" none.
 # Not "how many times a day", which asks how often.
 _HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b(?!\s+(?:a|an|per|each|every|in)\b)", re.IGNORECASE)
@@ -438,6 +458,14 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False, he
     unit = asked_unit(question)
     if unit and not re.search(unit[1], "\n".join([said, *headings]), re.IGNORECASE):
         return f"The closest passages give no figure in {unit[0]} for this."
+    # the interval must be said of the task asked: on one line, or a line and the label over it ("Monthly:" over
+    # "- Inspect the hoses"). A table's row is left to the table: its columns may name the task ("Frequency").
+    tasks = [] if table else _asked_tasks(question)
+    lines = said.split("\n")
+    near = lines + [f"{above}\n{line}" for above, line in zip(lines, lines[1:]) if above.rstrip().endswith(":")]
+    if tasks and not any(re.search(_OFTEN_WRITTEN, text, re.IGNORECASE) and any(t.search(text) for t in tasks)
+                         for text in near):
+        return "The closest passages give intervals of other tasks, not of this one."
     # a pressure alarm is given in psi, kPa, bar or feet of head: a card of minutes and hours gives another thing
     measure = asked_measure(question) if not unit else ""
     if measure and not re.search(MEASURE_UNITS[measure], "\n".join([said, *headings]), re.IGNORECASE):
