@@ -507,7 +507,7 @@ def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_documen
 
     question = "How often do cord sets get tested under the assured grounding program?"
     opening = "The employer shall establish an assured equipment grounding conductor program covering all cord sets."
-    interval = "(4) At intervals not to exceed 3 months."
+    interval = "(4) At intervals not to exceed 3 months, cord sets shall be tested."
     regs = replace(SOURCE, chunk_id="regs:a", text=opening)
     later = replace(SOURCE, number=3, chunk_id="regs:c", text=interval)
     other = replace(SOURCE, number=2, chunk_id="guide:b", document="Tool Guide", text="Test cords every 6 months.")
