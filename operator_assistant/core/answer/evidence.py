@@ -207,6 +207,9 @@ def _words_re(words: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(words.split())})\b", re.IGNORECASE)
 
 
+_NUMBER_WORD = "|".join(_NUMBER_WORDS.split())  # one of them, for patterns built below
+
+
 _AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly "
                           "annually yearly hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
@@ -323,7 +326,7 @@ _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "
 # frequency", which may ask hertz.
 _HOW_OFTEN = re.compile(r"\bhow\s+(?:often|frequently)\b", re.IGNORECASE)
 _OFTEN_WRITTEN = _unit_words(rf"{FREQUENCY.pattern}|\b(?:after|every|each|per|at|an?)\s+"
-                             rf"(?:(?:[\d.,]+|{'|'.join(_NUMBER_WORDS.split())})\s*-?\s*)?(?:[\w-]+\s+)?{_TIMES}|"
+                             rf"(?:(?:[\d.,]+|{_NUMBER_WORD})\s*-?\s*)?(?:[\w-]+\s+)?{_TIMES}|"
                              r"\b(?:each|times|per|frequency|frequently|shifts?|seasons?)\b")
 
 
@@ -350,7 +353,7 @@ def _asked_tasks(question: str) -> list[re.Pattern[str]]:
 # "how many times the full-load current" asks a multiple: "six times", "6x", "600%" give one, "several times" none.
 # Not "how many times a day", which asks how often.
 _HOW_MANY_TIMES = re.compile(r"\bhow\s+many\s+times\b(?!\s+(?:a|an|per|each|every|in)\b)", re.IGNORECASE)
-_MULTIPLE_WRITTEN = _unit_words(rf"\d\s?(?:times|x|×)\b|\b(?:{'|'.join(_NUMBER_WORDS.split())})\s+times\b|"
+_MULTIPLE_WRITTEN = _unit_words(rf"\d\s?(?:times|x|×)\b|\b(?:{_NUMBER_WORD})\s+times\b|"
                                 r"\b(?:twice|double|triple|half)\b|\bfold\b|\d\s?%|\bper\s?cent\b")
 
 
