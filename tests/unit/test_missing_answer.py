@@ -279,3 +279,37 @@ def test_a_temperature_in_any_degree_sign_answers():
     for said in ("Setting values of a safety device: Alarm: 95\u2103", "Alarm at 60\u00ba C", "Trip at 140 \u00b0F",
                  "Trip at 200\u2109", "Alarm at 95 deg C", "Alarm at 95 C"):
         assert missing_answer(asked, [said]) == "", said
+
+
+def test_a_rating_needs_a_figure_in_its_unit():
+    # asked in the CLI of the generator manual and the motor-starter text (tune), which rate neither: a share of the
+    # rated voltage, and the wye-delta starter's "57% of normal voltage", were shown as the rating
+    assert missing_answer("What is the rated voltage of the generator?", [
+        "Only residual voltage (below 10% rated voltage will be applied at the generator bus bar."]) == (
+        "The closest passages give no voltage figure for this.")
+    assert missing_answer("What voltage does the motor starter coil need?", [
+        "Wye-delta starters initially connect the motor using a wye connection, which provides only 57% of normal "
+        "voltage."]) == "The closest passages give no voltage figure for this."
+    assert missing_answer("What power does the spindle motor have?", [
+        "The speed and power capabilities of a motor must be matched to the speed and power requirements of the "
+        "load."]) == "The closest passages give no power figure for this."
+    assert missing_answer("What is the rated output of the generator in kW?", [
+        "This process continues until the output voltage reaches the rated output of the generator."]) == (
+        "The closest passages give no figure in kW for this.")
+    # the unit written after the figure, or in brackets after the label or the column's name
+    assert missing_answer("What supply voltage does the module take?", ["Power supply: DC8 ~ 28V"]) == ""
+    assert missing_answer("What power does the spindle motor have?", ["3. Power(kw): 0.8"]) == ""
+    assert missing_answer("What is the rated current of the spindle?", ["5.Current(A): 6/5"]) == ""
+    assert missing_answer("What is the output current of the HY01D523B inverter?", ["HY01D523B | 7.0"], table=True,
+                          headings=["Output Current (A)"]) == ""
+
+
+def test_a_limit_or_a_share_of_a_voltage_may_be_a_percentage():
+    # a trip, a drop-out or a fraction of the line voltage is often written as a share of the rating
+    assert missing_answer("What percentage of line voltage does a wye-delta starter give the motor at first?", [
+        "Wye-delta starters connect the motor using a wye connection, which provides only 57% of normal voltage."]) == ""
+    assert missing_answer("With a wye-delta starter, what fraction of line voltage does the motor see at first?", [
+        "Wye-delta starters connect the motor using a wye connection, which provides only 57% of normal voltage."]) == ""
+    assert missing_answer("What is the supply voltage alarm on the UPS?", ["The alarm is raised below 85%."]) == ""
+    assert missing_answer("What current does the motor draw at start?", [
+        "Starting current can be six times the full-load current."]) == ""

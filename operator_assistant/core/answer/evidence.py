@@ -265,8 +265,11 @@ _UNITS_WRITTEN: tuple[tuple[str, str], ...] = (  # (as asked, as a card may writ
     # the degree sign as documents type it: "\u00b0", the ordinal "\u00ba", the ring "\u02da", "\u2103" and "\u2109" as one
     (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"[\u00b0\u00ba\u02da\u2103\u2109]|\bdegrees?\b|\bdeg\b|\bcelsius\b|\bfahrenheit\b|"
      r"\d\s?[cf]\b"),
-    (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b"),
-    (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b"),
+    # a unit in brackets is a column's or a label's: "Output Current (A)", "Power(kw): 0.8"
+    (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b|\(\s?k?v\s?\)"),
+    (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b|\(\s?m?a\s?\)"),
+    (r"kw|kilowatts?|watts?|hp|horsepower|kva", r"\bk?w\b|\bk?va\b|\bmw\b|\b(?:kilo|mega)?watts?\b|\bhp\b|"
+     r"\bhorsepower\b"),
     (r"drops?", r"\bdrops?\b|\bml\b|\bmillilit(?:er|re)s?\b|\bteaspoons?\b|\btsp\b"),
     (r"rpm", r"\brpm\b|\br/min\b|\brevolutions\b"),
 )
@@ -283,7 +286,7 @@ def _written_for(unit: str) -> str:
 MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("degrees"),
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
-                 "speed": _written_for("rpm") + r"|\bhz\b"}
+                 "speed": _written_for("rpm") + r"|\bhz\b", "power": _written_for("kw")}
 
 
 # A limit asked of a measure whose figures are always written with their unit: "what is the low suction pressure
@@ -298,10 +301,26 @@ _MEASURE_ASKED = re.compile(
     r"|^\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual)\b", re.IGNORECASE)
 
 
+# A rating asked: "what supply voltage does the inverter take", "what power does the spindle motor have", "what is
+# the rated current of the spindle". A rating is written in its unit, so "10% rated voltage" or "57% of normal
+# voltage" is no answer; a limit ("at what voltage does it trip", "how low can the line go") and a share ("what
+# fraction of line voltage") may be a percentage and are not read here, nor what a thing draws at a moment.
+_NOT_A_RATING = r"(?!(?:of|percent|percentage|fraction|ratio|proportion|share|part|multiple|much|many)\b)"
+_RATING_ASKED = re.compile(
+    rf"\b(?:what|which)\s+(?:{_NOT_A_RATING}[\w-]+\s+){{0,2}}?(voltage|current|power)\s+(?:rating\s+)?"
+    r"(?:does|do|should|must|will|can)\s+(?:[\w-]+\s+){0,6}?"
+    r"(?:need|take|require|use|run\s+on|operate\s+on|accept|have|want)s?\b"
+    rf"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:{_NOT_A_RATING}[\w-]+\s+){{0,2}}?"
+    r"(?:rated|supply|input|nominal|operating|output|system|coil|control|mains)\s+(voltage|current|power)\b"
+    r"(?!\s+(?:alarms?|trips?|limits?|faults?|protection|drops?|dips?|loss)\b)"
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(voltage|current|power)\s+rating\b", re.IGNORECASE)
+
+
 def asked_measure(question: str) -> str:
-    """The measure a question asks a limit of, where its figure must come with that measure's unit, or ""."""
-    m = _MEASURE_ASKED.search(question)
-    return (m.group(1) or m.group(2)).lower() if m else ""
+    """The measure a question asks a limit or a rating of, where its figure must come with that measure's unit,
+    or ""."""
+    m = _MEASURE_ASKED.search(question) or _RATING_ASKED.search(question)
+    return next((g for g in m.groups() if g), "").lower() if m else ""
 
 
 def names_measure(measures: frozenset[str], text: str) -> bool:
