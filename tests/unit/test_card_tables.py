@@ -534,3 +534,32 @@ def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_documen
     far = [*pieces[:2], (replace(pieces[2][0], score=0.80 - DEFAULT_POLICY.figure_margin - 0.01), later)]
     assert figure_first(question, question, far, sentence_card(far, query=question)) is not None
     assert figure_first(question, question, far, sentence_card(far, query=question)).card.cells[0].text == opening
+
+
+POINTS = [["Nitrate Data Average", "Points"],
+          ["Less than or equal to the maximum contaminant level (MCL), as specified in Table 64431-A", "0"],
+          ["Greater than the MCL", "2"]]
+LIMITS = [["Chemical", "Maximum Contaminant Level, mg/L"], ["Arsenic", "0.010"], ["Fluoride", "2.0"],
+          ["Nitrate (as nitrogen)", "10."]]
+
+
+def test_a_table_whose_row_and_column_the_question_names_answers_before_the_closest_sentences_table():
+    # asked in the CLI of the California regulations (tune): the points table's row, the sentence closest to the
+    # question, had shown "0" (points) as the maximum contaminant level for nitrate
+    from operator_assistant.core.answer.sentences import Piece
+
+    points, limits = conversions(POINTS, 0, 0), conversions(LIMITS, 1, 5_000)
+    row = points.table.rows[0][0]
+    piece = Piece(row.start, row.end, row.text, 0.8, False, False)
+    question = "What is the maximum contaminant level for nitrate?"
+    found = table_card(question, question, [(SOURCE, points, True), (SOURCE, limits, True)], (piece, SOURCE))
+    assert found is not None
+    _, chosen, rows, columns = found
+    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [["Nitrate (as nitrogen)", "10."]]
+
+
+def test_an_acronym_names_the_column_it_spells():
+    assert pick("What is the MCL for arsenic?", LIMITS) == [["Arsenic", "0.010"]]
+    assert pick("What are the MCLs for arsenic?", LIMITS) == [["Arsenic", "0.010"]]
+    # an acronym that no column spells names none
+    assert pick("What is the DLR for arsenic?", LIMITS) is None

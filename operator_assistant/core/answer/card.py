@@ -268,12 +268,30 @@ def _unexplained(question: str, table: Table, rows: Sequence[int], context: str 
     the table is, its document's title and headings)."""
     held = {w for name in table.names for w in tokenize(name)} | set(tokenize(context))
     held |= {w for r in rows for c in table.rows[r] for w in tokenize(c.text)}
+    held |= {w for acronym in _spelled_out(question, table.names) for w in tokenize(acronym)}  # "MCL" by its column
     return len(_plain_words(question) - held - _GENERIC - _HOW_ASKED)
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}s?\b")
+
+
+def _spelled_out(question: str, names: Sequence[str]) -> dict[str, set[str]]:
+    """For each capitalised acronym of the question that column names spell out, the words that spell it: "MCL" (or
+    "MCLs") asks the column "Maximum Contaminant Level, mg/L", "TDH" "Total Dynamic Head" (small words skipped)."""
+    out: dict[str, set[str]] = {}
+    for acronym in {m.group().rstrip("s") for m in _ACRONYM.finditer(question)}:
+        for name in names:
+            words = [w for w in re.findall(r"[^\W\d_]+", name) if w.lower() not in STOPWORDS]
+            for at in range(len(words) - len(acronym) + 1):
+                run = words[at:at + len(acronym)]
+                if "".join(w[0] for w in run).upper() == acronym and any(w[0].isupper() for w in run):
+                    out.setdefault(acronym, set()).update(tokenize(" ".join(run)))
+    return out
 
 
 def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) -> tuple[list[int], int]:
     """(columns to show, how specifically the question asked for them: 2 by name, 1 generic, 0 not at all)."""
-    words = set(tokenize(question))
+    words = set(tokenize(question)).union(*_spelled_out(question, table.names[1:]).values())
     heads = [set(tokenize(name)) for name in table.names]
     # where the question names a column by name, a generic word that one column alone holds names that one
     # too: "Which transmitter reads it, and what is the trip setpoint?" asks for "High-high trip" beside
@@ -456,9 +474,12 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue
         if not in_passage:
             source = replace(source, section=record.section, start=table.start, end=table.end)
-        # of tables named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not
-        # "kilopascal" alone) before the one ranked first
-        key = (piece_row is not None and piece_row in rows, how, level, -unexplained, -rank)
+        # a table whose row and column the question names both ("the maximum contaminant level for nitrate": the
+        # row "Nitrate", the column "Maximum Contaminant Level, mg/L") before the table of the sentence closest to
+        # the question (a points table's row "Less than or equal to the maximum contaminant level"); of tables
+        # named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not "kilopascal"
+        # alone) before the one ranked first
+        key = (how >= 1 and level == 2, piece_row is not None and piece_row in rows, how, level, -unexplained, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
