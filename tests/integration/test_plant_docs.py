@@ -98,3 +98,14 @@ def test_third_fresh_questions_hold_their_floors_on_both_halves(plant_engine):
     # 8 of its 9 questions not in the documents refused since "Issues 24, 25 and 28: a figure in the unit asked"
     # (2026-12-05, late); the floor one question below
     assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.77
+
+
+PROBES = REPO / "tests" / "data" / "plant_docs_probes.jsonl"  # asked in the CLI of tune documents
+
+
+def test_a_limit_is_read_from_the_table_whose_row_and_column_the_question_names(plant_engine):
+    # "the maximum contaminant level for nitrate" had shown a points table's "0", "the MCL for arsenic" a report
+    # sentence's 0.005 mg/L (BENCHMARKS.md "A rating in its unit ..."); each now shows Table 64431-A's row
+    result = run_answers(open_assistant(plant_engine), load_golden(PROBES), mode="card")
+    wrong = [(r.id, r.answer[:120]) for r in result.rows if not r.answer_correct]
+    assert not wrong, wrong

@@ -530,6 +530,16 @@ def test_a_card_without_the_figure_asked_leads_with_a_close_piece_of_its_documen
     elsewhere = [*pieces[:2], (pieces[2][0], replace(later, section=("Guy Lines",)))]
     assert figure_first(question, question, elsewhere, sentence_card(elsewhere, query=question)).card.cells[0].text \
         == opening
+    # nor where the question names what another section found is headed with, and this section never says it:
+    # a rope's load is no hook's
+    hook = "What is the safe working load of a 1-inch hook?"
+    hooks = replace(SOURCE, number=4, chunk_id="regs:h", section=("Strength of Hooks",))
+    rope = [(Piece(0, 60, "The SWC is considerably less than the breaking strength of the rope.", 0.80, False, False),
+             regs), (Piece(0, 40, "The result is a SWC of 2,250 pounds.", 0.75, False, False), later),
+            (Piece(0, 30, "Hooks usually fail by straightening.", 0.60, False, False), hooks)]
+    assert figure_first(hook, hook, rope, sentence_card(rope, query=hook)).card.cells[0].text.startswith("The SWC is")
+    assert figure_first(hook, hook, rope[:2], sentence_card(rope[:2], query=hook)).card.cells[0].text.startswith(
+        "The result")  # with no such section found, the figure of this one leads
     # too far below the best piece it is no answer: the card stays, to be refused
     far = [*pieces[:2], (replace(pieces[2][0], score=0.80 - DEFAULT_POLICY.figure_margin - 0.01), later)]
     assert figure_first(question, question, far, sentence_card(far, query=question)) is not None

@@ -313,3 +313,18 @@ def test_a_limit_or_a_share_of_a_voltage_may_be_a_percentage():
     assert missing_answer("What is the supply voltage alarm on the UPS?", ["The alarm is raised below 85%."]) == ""
     assert missing_answer("What current does the motor draw at start?", [
         "Starting current can be six times the full-load current."]) == ""
+
+
+def test_a_load_a_rope_or_a_hook_may_carry_needs_a_weight():
+    # asked in the CLI of the rigging manual (tune): a deadman's "EL = 4.2 feet" was shown as a wire rope's safe
+    # working load, and "5 feet of pole for each inch of thickness" as a gin pole's load
+    deadman = ["Determine the length of a log deadman with a diameter of 2 1/2 feet.", "EL = 4.2 feet"]
+    for asked in ("What is the safe working load of a 1/2-inch wire rope?", "What is the breaking strength of "
+                  "1/2-inch wire rope?", "What load can a 6-inch gin pole hold?",
+                  "What is the safe working capacity of a 1/2-inch chain?"):
+        assert missing_answer(asked, deadman) == "The closest passages give no load figure for this.", asked
+    for said in (["The result is a SWC of 2,250 pounds."], ["SWC = 4 tons"], ["Rated at 20 kN."]):
+        assert missing_answer("What is the safe working load of a new 1-inch manila rope?", said) == "", said
+    # a load current, a full-load current and a tank's capacity are no weight
+    assert missing_answer("What is the maximum load current?", ["Trips at 110% of full-load amps."]) == ""
+    assert missing_answer("What is the maximum capacity of the tank?", ["The tank holds 50,000 gallons."]) == ""

@@ -1122,6 +1122,14 @@ def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source
     if found is None or not pieces or not missing_answer(question, [c.text for c in found.card.cells]):
         return found
     top, top_source = pieces[0]
+    # and only where that section is about what the question names: where the question names what another
+    # section found is headed with and this one never says, a figure here is another thing's (the rope's 2,250
+    # pounds is no load of a hook, which "Strength of Hooks" gives)
+    here = (top_source.doc_id, top_source.section)
+    unsaid = _plain_words(question) - set(tokenize(" ".join(
+        [*(p.text for p, s in pieces if (s.doc_id, s.section) == here), *top_source.section, top_source.document])))
+    if unsaid & {w for _, s in pieces if (s.doc_id, s.section) != here for w in tokenize(" ".join(s.section[-1:]))}:
+        return found
     measured = measures_named(question)
     for piece, source in pieces[1:]:
         if piece.score < top.score - policy.figure_margin:

@@ -286,7 +286,8 @@ def _written_for(unit: str) -> str:
 MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("degrees"),
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
-                 "speed": _written_for("rpm") + r"|\bhz\b", "power": _written_for("kw")}
+                 "speed": _written_for("rpm") + r"|\bhz\b", "power": _written_for("kw"),
+                 "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b"}
 
 
 # A limit asked of a measure whose figures are always written with their unit: "what is the low suction pressure
@@ -313,14 +314,22 @@ _RATING_ASKED = re.compile(
     rf"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:{_NOT_A_RATING}[\w-]+\s+){{0,2}}?"
     r"(?:rated|supply|input|nominal|operating|output|system|coil|control|mains)\s+(voltage|current|power)\b"
     r"(?!\s+(?:alarms?|trips?|limits?|faults?|protection|drops?|dips?|loss)\b)"
-    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(voltage|current|power)\s+rating\b", re.IGNORECASE)
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(voltage|current|power)\s+rating\b"
+    # a load a rope, a hook or a pole may carry is in pounds, tons or kN: a deadman's "4.2 feet" is no answer
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+"
+    r"(load)s?\b(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+(capacity))"
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:minimum\s+)?breaking\s+(strength|load)\b"
+    r"|\bwhat\s+(load)\s+(?:can|could|does|will|should|may)\b", re.IGNORECASE)
+# the measure each way of asking a rating names
+_RATING_MEASURE = {"capacity": "load", "strength": "load"}
 
 
 def asked_measure(question: str) -> str:
     """The measure a question asks a limit or a rating of, where its figure must come with that measure's unit,
     or ""."""
     m = _MEASURE_ASKED.search(question) or _RATING_ASKED.search(question)
-    return next((g for g in m.groups() if g), "").lower() if m else ""
+    named = next((g for g in m.groups() if g), "").lower() if m else ""
+    return _RATING_MEASURE.get(named, named)
 
 
 def names_measure(measures: frozenset[str], text: str) -> bool:
