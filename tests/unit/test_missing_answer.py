@@ -328,3 +328,19 @@ def test_a_load_a_rope_or_a_hook_may_carry_needs_a_weight():
     # a load current, a full-load current and a tank's capacity are no weight
     assert missing_answer("What is the maximum load current?", ["Trips at 110% of full-load amps."]) == ""
     assert missing_answer("What is the maximum capacity of the tank?", ["The tank holds 50,000 gallons."]) == ""
+
+
+def test_a_time_set_or_allowed_needs_a_figure_in_time():
+    # asked in the CLI of the ProviewR I/O guide (tune): "the maximum scan time for the Modbus TCP client" showed
+    # "By default, the Modbus TCP communication uses the port 502"
+    port = ["By default, the Modbus TCP communication uses the port 502."]
+    for asked in ("What is the maximum scan time for the Modbus TCP client?", "What's the maximum allowed control rod "
+                  "drop time in the rod drive test?", "What wye-delta transition time is set on the starters?",
+                  "What is the timeout for a Modbus TCP response?"):
+        assert missing_answer(asked, port) == "The closest passages give no time figure for this.", asked
+    for said in (["Scan times down to 10 ms are possible."], ["A delay of 10 seconds."], ["Set to 2 min."]):
+        assert missing_answer("What is the time delay on the low pressure alarm?", said) == "", said
+    # the time of day, a time zone, and "any time" ask no duration
+    for asked in ("What time does the shift start?", "What is the time zone of the logs?",
+                  "Minimum pressure required in the main at the service connection, any time?"):
+        assert missing_answer(asked, ["Shift A starts at 7:00; the logs are in UTC; 20 psi."]) == "", asked

@@ -287,7 +287,9 @@ MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("d
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
                  "speed": _written_for("rpm") + r"|\bhz\b", "power": _written_for("kw"),
-                 "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b"}
+                 "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b",
+                 "time": "|".join(_written_for(u) for u in ("hours", "minutes", "seconds", "days")) +
+                 r"|\d\s?ms\b|\bmilliseconds?\b"}
 
 
 # A limit asked of a measure whose figures are always written with their unit: "what is the low suction pressure
@@ -319,9 +321,14 @@ _RATING_ASKED = re.compile(
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+"
     r"(load)s?\b(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+(capacity))"
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:minimum\s+)?breaking\s+(strength|load)\b"
-    r"|\bwhat\s+(load)\s+(?:can|could|does|will|should|may)\b", re.IGNORECASE)
+    r"|\bwhat\s+(load)\s+(?:can|could|does|will|should|may)\b"
+    # a time set or allowed is in seconds, minutes or hours: a port number or a step count is no scan time
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?(time|delay|timeout|duration)s?\b"
+    r"(?!\s+(?:stamp|zone|of\s+day|format|base|constant|series|sync|synchroni[sz]ation)\b)"
+    r"|\bwhat\s+(?:[\w-]+\s+){0,3}?(time|delay|timeout|duration)s?\s+(?:is|are)\s+"
+    r"(?:set|programmed|configured|allowed|required|used)\b", re.IGNORECASE)
 # the measure each way of asking a rating names
-_RATING_MEASURE = {"capacity": "load", "strength": "load"}
+_RATING_MEASURE = {"capacity": "load", "strength": "load", "delay": "time", "timeout": "time", "duration": "time"}
 
 
 def asked_measure(question: str) -> str:
