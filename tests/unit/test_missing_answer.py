@@ -344,3 +344,15 @@ def test_a_time_set_or_allowed_needs_a_figure_in_time():
     for asked in ("What time does the shift start?", "What is the time zone of the logs?",
                   "Minimum pressure required in the main at the service connection, any time?"):
         assert missing_answer(asked, ["Shift A starts at 7:00; the logs are in UTC; 20 psi."]) == "", asked
+
+
+def test_a_maximum_or_minimum_of_a_pressure_or_temperature_needs_its_unit():
+    # asked in the CLI of the generator manual (tune): "the maximum bearing temperature" showed "The bearing might not
+    # reach a stable temperature until after several (1~3) hours"
+    hours = ["The bearing might not reach a stable temperature until after several (1~3) hours, at full speed."]
+    assert missing_answer("What is the maximum bearing temperature for the generator?", hours) == (
+        "The closest passages give no temperature figure for this.")
+    assert missing_answer("What is the minimum pressure the distribution system must keep?", [
+        "The minimum operating pressure is not less than 20 pounds per square inch at all times."]) == ""
+    # a drop or a rise of the measure may be in percent or another unit's words
+    assert missing_answer("What is the maximum pressure drop across the filter?", ["Replace at a 15% drop."]) == ""

@@ -301,7 +301,13 @@ _MEASURE_ASKED = re.compile(
     r"(?:(?!(?:on|of|for|at|in|to|before|after|delay|time|duration|rate|range|span)\b)[\w-]+\s+){0,3}?"
     r"(pressure|temperature|turbidity|residual)\s+(?:[\w-]+\s+)?"
     r"(?:alarms?|trips?|set\s?points?|limits?|thresholds?|cut-?outs?|cut-?ins?|shut-?downs?|interlocks?)\b"
-    r"|^\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual)\b", re.IGNORECASE)
+    r"|^\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual)\b"
+    # a bound said of the measure itself: "what is the maximum bearing temperature", not its drop or its rise
+    r"|^\s*(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?"
+    r"(?:max|maximum|min|minimum|highest|lowest|allowable|permissible|permitted)\s+"
+    r"(?:(?!(?:on|of|for|at|in|to|before|after|delay|time|duration|rate|range|span)\b)[\w-]+\s+){0,2}?"
+    r"(pressure|temperature|turbidity|residual)\b(?!\s+(?:drops?|rises?|differences?|changes?|differential|gradient|"
+    r"rates?)\b)", re.IGNORECASE)
 
 
 # A rating asked: "what supply voltage does the inverter take", "what power does the spindle motor have", "what is
