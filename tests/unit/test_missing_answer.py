@@ -356,3 +356,28 @@ def test_a_maximum_or_minimum_of_a_pressure_or_temperature_needs_its_unit():
         "The minimum operating pressure is not less than 20 pounds per square inch at all times."]) == ""
     # a drop or a rise of the measure may be in percent or another unit's words
     assert missing_answer("What is the maximum pressure drop across the filter?", ["Replace at a 15% drop."]) == ""
+
+
+def test_a_resistivity_or_conductivity_asked_after_a_clause_needs_its_unit():
+    # fa-039 (tune): "How pure should the tank water be kept by the cleanup loop - what resistivity are we aiming for?"
+    # showed the purification loop's "6 to 10 gallons per minute"
+    asked = "How pure should the tank water be kept by the cleanup loop - what resistivity are we aiming for?"
+    assert missing_answer(asked, ["At a normal flow of 6 to 10 gallons per minute, the pool flows through the "
+                                  "system once every 18 to 29 hours."]) == (
+        "The closest passages give no resistivity figure for this.")
+    for said in (["Keep above 0.5 megohm-cm."], ["Resistivity above 1 M\u03a9\u00b7cm."], ["Alarm at 2 \u00b5S/cm."]):
+        assert missing_answer(asked.replace("resistivity", "conductivity") if "S/cm" in said[0] else asked,
+                              said) == "", said
+
+
+def test_a_standard_s_number_and_year_are_no_amount():
+    # fb-067 (tune): "How much dissolved oxygen do fish need?" showed an introduction and a reference list's
+    # "IS 3025 (Part 38)-1989", whose figures name a standard
+    references = ["The presence of oxygen is essential for the survival of aquatic life in water.",
+                  "1. IS 3025 (Part 38)-1989: Method of Sampling and Test for Water and Wastewater."]
+    assert missing_answer("How much dissolved oxygen do fish need?", references) == (
+        "The closest passages give no figure for this.")
+    assert missing_answer("What is the vibration limit?", ["Reference : IEC 60034-14, ISO10816-13, JIS B0906"]) == (
+        "The closest passages give no figure for this.")
+    # a capitalised "IS" before an amount is the verb
+    assert missing_answer("What is the maximum pressure?", ["THE MAXIMUM PRESSURE IS 150 PSI."]) == ""

@@ -214,9 +214,14 @@ _AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice 
                           "annually yearly hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both once twice")
-# figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602") and a reference ("Table 1-1",
-# "step 2", "section 7.0")
-_NAMING_FIGURE = re.compile(r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-\u2010\u2011\u2013]*|"
+# figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602"), a reference ("Table 1-1",
+# "step 2", "section 7.0") and a standard with its part and year ("IEC 60034-14", "IS 3025 (Part 38)-1989")
+_STANDARD = (r"\b(?:ISO|IEC|ASTM|ANSI|NFPA|IEEE|JIS|DIN|EN|API|AWWA|ASME)\s?[A-Z]?\d[\d.\-]*(?:\s?\(Part\s?\d+\))?"
+             r"(?:[-:/]\d{4})?"
+             # India's "IS" only with its year: "THE PRESSURE IS 50 PSI" states an amount
+             r"|\bIS\s?\d+(?:\s?\(Part\s?\d+\))?[-:]\d{4}")
+_NAMING_FIGURE = re.compile(rf"(?-i:{_STANDARD})(?=[\s,;:.)]|$)|"
+                            r"(?<![\w.])[A-Za-z\u00a7#]+[-\u2010\u2011\u2013]?\d[\w.\-\u2010\u2011\u2013]*|"
                             r"\b(?:tables?|figures?|fig\.|sections?|steps?|pages?|items?|chapters?|appendix|parts?|"
                             r"paragraphs?|no\.|tab\.|chap\.)\s*\d[\d.\-]*", re.IGNORECASE)
 _ASKS_COLOUR = re.compile(r"\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?colou?rs?\b", re.IGNORECASE)  # "what lock colour"
@@ -272,6 +277,9 @@ _UNITS_WRITTEN: tuple[tuple[str, str], ...] = (  # (as asked, as a card may writ
      r"\bhorsepower\b"),
     (r"drops?", r"\bdrops?\b|\bml\b|\bmillilit(?:er|re)s?\b|\bteaspoons?\b|\btsp\b"),
     (r"rpm", r"\brpm\b|\br/min\b|\brevolutions\b"),
+    (r"ohms?|megohms?|m\u03c9|\u03c9|ohm-cm|megohm-cm", r"\b(?:meg|mega|kilo|k|m)?ohms?\b|[\u2126\u03a9]|\bmegohm"),
+    (r"(?:micro|milli)?siemens|[\u00b5\u03bcu]s/cm|ms/cm|mhos?|micromhos?", r"\b(?:micro|milli)?siemens\b|[\u00b5\u03bcu]s/cm|"
+     r"\bms/cm\b|\b(?:micro)?mhos?\b"),
 )
 _UNITS_ASKED = tuple((asked, _unit_words(written)) for asked, written in _UNITS_WRITTEN)
 
@@ -286,7 +294,8 @@ def _written_for(unit: str) -> str:
 MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("degrees"),
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
-                 "speed": _written_for("rpm") + r"|\bhz\b", "power": _written_for("kw"),
+                 "speed": _written_for("rpm") + r"|\bhz\b", "resistivity": _written_for("ohms"),
+                 "resistance": _written_for("ohms"), "conductivity": _written_for("siemens"), "power": _written_for("kw"),
                  "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b",
                  "time": "|".join(_written_for(u) for u in ("hours", "minutes", "seconds", "days")) +
                  r"|\d\s?ms\b|\bmilliseconds?\b"}
@@ -302,6 +311,9 @@ _MEASURE_ASKED = re.compile(
     r"(pressure|temperature|turbidity|residual)\s+(?:[\w-]+\s+)?"
     r"(?:alarms?|trips?|set\s?points?|limits?|thresholds?|cut-?outs?|cut-?ins?|shut-?downs?|interlocks?)\b"
     r"|^\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual)\b"
+    # after a clause: "How pure should the water be kept - what resistivity are we aiming for?"
+    r"|(?:^|[-\u2013\u2014:;,]\s)\s*(?:at\s+)?what\s+(pressure|temperature|turbidity|residual|resistivity|"
+    r"conductivity)\b"
     # a bound said of the measure itself: "what is the maximum bearing temperature", not its drop or its rise
     r"|^\s*(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?"
     r"(?:max|maximum|min|minimum|highest|lowest|allowable|permissible|permitted)\s+"
