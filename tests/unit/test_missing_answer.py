@@ -381,3 +381,21 @@ def test_a_standard_s_number_and_year_are_no_amount():
         "The closest passages give no figure for this.")
     # a capitalised "IS" before an amount is the verb
     assert missing_answer("What is the maximum pressure?", ["THE MAXIMUM PRESSURE IS 150 PSI."]) == ""
+
+
+def test_how_far_or_how_much_space_asks_a_length():
+    # fc-030 (tune): "How much open space do I need between the fill pipe and the flood rim?" showed a toolkit's
+    # "a maximum of 2 pipes to close" and a handbook's "110% of tank capacity"
+    asked = "How much open space do I need between the fill pipe and the flood rim of the tank it feeds?"
+    assert missing_answer(asked, ["(2) DIAM min max, which specifies all pipes with a specific diameter.",
+                                  "For example, a value of 2 means that a maximum of 2 pipes to close will be found.",
+                                  "Secondary containment must be at least 110% of tank capacity."]) == (
+        "The closest passages give no figure in a unit of length for this.")
+    assert missing_answer(asked, ["The air gap shall be at least double the diameter of the supply pipe, and never "
+                                  "less than one inch."]) == ""
+    for asked, said in (("How far apart do the seizings go?", "Seizing spacing = 2D"),
+                        ("How high off the floor must an RP assembly be mounted?", "At least twelve inches (12\")."),
+                        ("How far do we keep away from a downed line?", "Keep at least 10 meters away.")):
+        assert missing_answer(asked, [said]) == "", asked
+    # "how high" of a measure asks that measure
+    assert missing_answer("How high can the discharge pressure go?", ["Up to 150 psi."]) == ""

@@ -367,6 +367,15 @@ def names_measure(measures: frozenset[str], text: str) -> bool:
 _STATED_BEFORE = re.compile(r"\d[\d.,]*\s*%?\s*(?:[\w/-]+\s+)?$")
 
 
+# a distance asked; not "how high can the pressure go", which asks the measure named after it
+_HOW_FAR = re.compile(r"\bhow\s+(?:far|deep|wide|thick|tall|high(?!\s+(?:[\w-]+\s+){0,3}?(?:pressures?|temperatures?|"
+                      r"levels?|flows?|currents?|voltages?|alarms?|readings?|concentrations?|ph|doses?|residuals?|"
+                      r"speeds?|rates?)\b))\b|\bhow\s+much\s+(?:open\s+|free\s+|air\s+)?(?:space|room|clearance|gap|"
+                      r"separation)\b", re.IGNORECASE)
+_LENGTH_WRITTEN = _written_for("feet") + (r"|\b(?:double|twice|triple|half|\d+(?:\.\d+)?\s*(?:x|times)?)\s+(?:the\s+)?"
+                                          r"(?:[\w-]+\s+)?diameters?\b|\d\s?D\b|\byards?\b")
+
+
 # "how long" asks a time or a length; "until the level reaches 8 ft" answers it too
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "seconds", "days", "feet")) + (
@@ -422,6 +431,10 @@ def asked_unit(question: str) -> tuple[str, str] | None:
                 return m.group(1), written
     if _HOW_MANY_TIMES.search(question):
         return "multiples", _MULTIPLE_WRITTEN
+    # "how far", "how high off the floor", "how much open space" ask a length, in any unit or as a multiple of a
+    # diameter ("spacing = 2D", "double the diameter of the supply pipe"): a count of pipes is no answer
+    if _HOW_FAR.search(question):
+        return "a unit of length", _LENGTH_WRITTEN
     # "how long" asks a time or a length, whatever unit: a pressure is no answer to it
     if _HOW_LONG.search(question):
         return "time or length", _TIME_OR_LENGTH
