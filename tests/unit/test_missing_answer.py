@@ -302,6 +302,13 @@ def test_a_rating_needs_a_figure_in_its_unit():
     assert missing_answer("What is the rated current of the spindle?", ["5.Current(A): 6/5"]) == ""
     assert missing_answer("What is the output current of the HY01D523B inverter?", ["HY01D523B | 7.0"], table=True,
                           headings=["Output Current (A)"]) == ""
+    # what a device draws: "the HY inverter's power draw" showed its input voltage range and ramp times
+    specs = ["Input Power | 330~440V for 380V power", "Ramp Control | 4-speed steps ramp-up time (0.1-6500s)."]
+    for asked in ("What is the HY inverter's power draw?", "What is the standby power consumption of the inverter?",
+                  "How much power does the spindle use?"):
+        assert missing_answer(asked, specs) == "The closest passages give no power figure for this.", asked
+    assert missing_answer("How much power does the spindle use?", ["3. Power(kw): 0.8"]) == ""
+    assert missing_answer("Why is the power consumption so high?", ["A clogged filter raises it."]) == ""
 
 
 def test_a_limit_or_a_share_of_a_voltage_may_be_a_percentage():

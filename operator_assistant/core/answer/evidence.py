@@ -335,6 +335,9 @@ _RATING_ASKED = re.compile(
     r"(?:rated|supply|input|nominal|operating|output|system|coil|control|mains)\s+(voltage|current|power)\b"
     r"(?!\s+(?:alarms?|trips?|limits?|faults?|protection|drops?|dips?|loss)\b)"
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(voltage|current|power)\s+rating\b"
+    # what a device draws from its supply: "the HY inverter's power draw", "how much power does the spindle use"
+    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){0,4}?(power)\s+"
+    r"(?:draw|consumption|usage|demand|requirement)s?\b|\bhow\s+much\s+(power)\s+(?:does|do|will|should|can)\b"
     # a load a rope, a hook or a pole may carry is in pounds, tons or kN: a deadman's "4.2 feet" is no answer
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+"
     r"(load)s?\b(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+(capacity))"
