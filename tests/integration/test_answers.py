@@ -278,6 +278,8 @@ def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_o
     shown = {r.id: r.answer for r in result.rows}
     # B-1 has no suction pressure alarm: its discharge high alarm (116 psi) is not shown as one
     assert "116" not in shown["l12"].split()
+    # the B-series named by its family takes Station B's table, not Station A's whose row is closest in words
+    assert next(r for r in result.rows if r.id == "l14").answer_correct, shown["l14"]
     # nor are the intake manual's pre-lubrication times (48 hours, 2 minutes) shown for a pressure alarm it never gives
     refused = {r.id: r.refusal_reason for r in result.rows if r.refused}
     assert refused.get("l02") == "The closest passages give no pressure figure for this.", shown["l02"]

@@ -573,3 +573,27 @@ def test_an_acronym_names_the_column_it_spells():
     assert pick("What are the MCLs for arsenic?", LIMITS) == [["Arsenic", "0.010"]]
     # an acronym that no column spells names none
     assert pick("What is the DLR for arsenic?", LIMITS) is None
+
+
+STATION_A = [["Pump", "Transmitter", "Low alarm", "High alarm", "Unit"], ["A-1", "PT-1101", "28", "52", "psi"],
+             ["A-2", "PT-1102", "30", "54", "psi"], ["Discharge header", "PT-1100", "25", "60", "psi"]]
+STATION_B = [["Pump", "Transmitter", "Low alarm", "High alarm", "Unit"], ["B-1", "PT-2101", "64", "116", "psi"],
+             ["B-2", "PT-2102", "66", "118", "psi"]]
+
+
+def test_a_table_whose_rows_the_question_names_by_family_answers_before_the_closest_sentences_table():
+    # asked in the CLI of the sample corpus: "the high discharge pressure alarm on the B-series boosters" took
+    # Station A's table, whose "Discharge header" row held the sentence closest to the question, and was then
+    # refused for not naming the B-series; Station B's table names B-1 and B-2 by their family
+    from operator_assistant.core.answer.sentences import Piece
+
+    a, b = conversions(STATION_A, 0, 0), conversions(STATION_B, 1, 5_000)
+    row = a.table.rows[2][0]
+    piece = Piece(row.start, row.end, row.text, 0.8, False, False)
+    question = "What is the high discharge pressure alarm on the B-series boosters?"
+    found = table_card(question, question, [(SOURCE, a, True), (SOURCE, b, True)], (piece, SOURCE))
+    assert found is not None
+    _, chosen, rows, columns = found
+    assert chosen.ordinal == 1
+    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [
+        ["B-1", "PT-2101", "116", "psi"], ["B-2", "PT-2102", "118", "psi"]]

@@ -476,10 +476,12 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             source = replace(source, section=record.section, start=table.start, end=table.end)
         # a table whose row and column the question names both ("the maximum contaminant level for nitrate": the
         # row "Nitrate", the column "Maximum Contaminant Level, mg/L") before the table of the sentence closest to
-        # the question (a points table's row "Less than or equal to the maximum contaminant level"); of tables
-        # named alike, the one whose rows hold more of the question ("psi" and "kilopascal", not "kilopascal"
-        # alone) before the one ranked first
-        key = (how >= 1 and level == 2, piece_row is not None and piece_row in rows, how, level, -unexplained, -rank)
+        # the question (a points table's row "Less than or equal to the maximum contaminant level"), and of those
+        # one whose rows it names by tag or family ("the B-series boosters": B-1 to B-4) before one whose row
+        # only shares its words (Station A's "Discharge header"); of tables named alike, the one whose rows hold
+        # more of the question ("psi" and "kilopascal", not "kilopascal" alone) before the one ranked first
+        key = (how >= 1 and level == 2, how == 2, piece_row is not None and piece_row in rows, how, level,
+               -unexplained, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
