@@ -406,3 +406,15 @@ def test_how_far_or_how_much_space_asks_a_length():
         assert missing_answer(asked, [said]) == "", asked
     # "how high" of a measure asks that measure
     assert missing_answer("How high can the discharge pressure go?", ["Up to 150 psi."]) == ""
+
+
+def test_a_baud_rate_is_one_of_the_standard_rates_or_a_figure_in_bit_per_second():
+    # asked in the CLI of the HY manual (tune): "What baud rate does the HY inverter use for RS485 communication?"
+    # showed PD163's station addresses, "01~250: Address for the inverters"
+    asked = "What baud rate does the HY inverter use for RS485 communication?"
+    assert missing_answer(asked, ["00: No communication function.", "01~250: Address for the inverters"]) == (
+        "The closest passages give no baud rate figure for this.")
+    for said in (["Serial port rate: 9600 Check bit: NONE"], ["0: 4800 b/s 1: 9600 b/s"], ["Set to 19.2 kbps."]):
+        assert missing_answer(asked, said) == "", said
+    # a register's 9600 inside a longer number is no rate
+    assert missing_answer(asked, ["Register 196001 holds the address."]) != ""

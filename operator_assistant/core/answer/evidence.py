@@ -297,6 +297,8 @@ MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("d
                  "speed": _written_for("rpm") + r"|\bhz\b", "resistivity": _written_for("ohms"),
                  "resistance": _written_for("ohms"), "conductivity": _written_for("siemens"), "power": _written_for("kw"),
                  "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b",
+                 "baud rate": r"(?<![\d.])(?:1200|2400|4800|9600|14400|19200|38400|57600|115200)(?![\d.])|"
+                         r"\d\s?k?(?:b/s|bps|bit/s|baud)\b",
                  "time": "|".join(_written_for(u) for u in ("hours", "minutes", "seconds", "days")) +
                  r"|\d\s?ms\b|\bmilliseconds?\b"}
 
@@ -338,6 +340,8 @@ _RATING_ASKED = re.compile(
     # what a device draws from its supply: "the HY inverter's power draw", "how much power does the spindle use"
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){0,4}?(power)\s+"
     r"(?:draw|consumption|usage|demand|requirement)s?\b|\bhow\s+much\s+(power)\s+(?:does|do|will|should|can)\b"
+    # a serial line's speed is one of the standard rates, or a figure in bit/s
+    r"|\b(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(baud)(?:\s*-?\s*rates?)?\b"
     # a load a rope, a hook or a pole may carry is in pounds, tons or kN: a deadman's "4.2 feet" is no answer
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+"
     r"(load)s?\b(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+(capacity))"
@@ -349,7 +353,8 @@ _RATING_ASKED = re.compile(
     r"|\bwhat\s+(?:[\w-]+\s+){0,3}?(time|delay|timeout|duration)s?\s+(?:is|are)\s+"
     r"(?:set|programmed|configured|allowed|required|used)\b", re.IGNORECASE)
 # the measure each way of asking a rating names
-_RATING_MEASURE = {"capacity": "load", "strength": "load", "delay": "time", "timeout": "time", "duration": "time"}
+_RATING_MEASURE = {"capacity": "load", "strength": "load", "delay": "time", "timeout": "time", "duration": "time",
+                   "baud": "baud rate"}
 
 
 def asked_measure(question: str) -> str:
