@@ -339,30 +339,32 @@ _RATING_ASKED = re.compile(
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(voltage|current|power)\s+rating\b"
     # what a device draws from its supply: "the HY inverter's power draw", "how much power does the spindle use"
     r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){0,4}?(power)\s+"
-    r"(?:draw|consumption|usage|demand|requirement)s?\b|\bhow\s+much\s+(power)\s+(?:does|do|will|should|can)\b"
+    r"(?:draw|consumption|usage|demand|requirement)s?\b|\bhow\s+much\s+(power)\s+(?:does|do|will|should|can)\b",
+    re.IGNORECASE)
+# Other figures always written in their unit, each by the ways it is asked
+_WHAT_IS = r"\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?"
+_ASKED_IN_UNIT = tuple((measure, re.compile(asked, re.IGNORECASE)) for measure, asked in (
     # a serial line's speed is one of the standard rates, or a figure in bit/s
-    r"|\b(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(baud)(?:\s*-?\s*rates?)?\b"
+    ("baud rate", r"\b(?:what|which)(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?baud(?:\s*-?\s*rates?)?\b"),
     # a load a rope, a hook or a pole may carry is in pounds, tons or kN: a deadman's "4.2 feet" is no answer
-    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+"
-    r"(load)s?\b(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+(capacity))"
-    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)?\s+(?:the\s+)?(?:minimum\s+)?breaking\s+(strength|load)\b"
-    r"|\bwhat\s+(load)\s+(?:can|could|does|will|should|may)\b"
+    ("load", rf"{_WHAT_IS}(?:(?:safe\s+working|safe|working|rated|maximum|max|allowable)\s+loads?\b"
+             r"(?!\s+(?:current|amps?|speed|factor|side|point|torque|time|test|bank)\b)|(?:safe\s+)?working\s+capacity)"
+             rf"|{_WHAT_IS}(?:minimum\s+)?breaking\s+(?:strength|load)\b|\bwhat\s+load\s+(?:can|could|does|will|should|may)\b"),
     # a time set or allowed is in seconds, minutes or hours: a port number or a step count is no scan time
-    r"|\bwhat(?:['\u2019]s|\s+is|\s+are)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?(time|delay|timeout|duration)s?\b"
-    r"(?!\s+(?:stamp|zone|of\s+day|format|base|constant|series|sync|synchroni[sz]ation)\b)"
-    r"|\bwhat\s+(?:[\w-]+\s+){0,3}?(time|delay|timeout|duration)s?\s+(?:is|are)\s+"
-    r"(?:set|programmed|configured|allowed|required|used)\b", re.IGNORECASE)
-# the measure each way of asking a rating names
-_RATING_MEASURE = {"capacity": "load", "strength": "load", "delay": "time", "timeout": "time", "duration": "time",
-                   "baud": "baud rate"}
+    ("time", r"\bwhat(?:['\u2019]s|\s+is|\s+are)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?(?:time|delay|timeout|duration)s?\b"
+             r"(?!\s+(?:stamp|zone|of\s+day|format|base|constant|series|sync|synchroni[sz]ation)\b)"
+             r"|\bwhat\s+(?:[\w-]+\s+){0,3}?(?:time|delay|timeout|duration)s?\s+(?:is|are)\s+"
+             r"(?:set|programmed|configured|allowed|required|used)\b"),
+))
 
 
 def asked_measure(question: str) -> str:
     """The measure a question asks a limit or a rating of, where its figure must come with that measure's unit,
     or ""."""
     m = _MEASURE_ASKED.search(question) or _RATING_ASKED.search(question)
-    named = next((g for g in m.groups() if g), "").lower() if m else ""
-    return _RATING_MEASURE.get(named, named)
+    if m:
+        return next(g for g in m.groups() if g).lower()
+    return next((measure for measure, asked in _ASKED_IN_UNIT if asked.search(question)), "")
 
 
 def names_measure(measures: frozenset[str], text: str) -> bool:
