@@ -300,6 +300,9 @@ def test_a_rating_needs_a_figure_in_its_unit():
     assert missing_answer("What supply voltage does the module take?", ["Power supply: DC8 ~ 28V"]) == ""
     assert missing_answer("What power does the spindle motor have?", ["3. Power(kw): 0.8"]) == ""
     assert missing_answer("What is the rated current of the spindle?", ["5.Current(A): 6/5"]) == ""
+    # in square brackets, with its kind of current: the Festo manual's "Maximum permitted input voltage [V DC] 29"
+    assert missing_answer("What is the maximum permitted input voltage of the digital inputs?",
+                          ["Maximum permitted input voltage [V DC] 29", "Nominal current per input [mA] 2"]) == ""
     assert missing_answer("What is the output current of the HY01D523B inverter?", ["HY01D523B | 7.0"], table=True,
                           headings=["Output Current (A)"]) == ""
     # what a device draws: "the HY inverter's power draw" showed its input voltage range and ramp times

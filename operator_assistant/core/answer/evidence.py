@@ -270,9 +270,9 @@ _UNITS_WRITTEN: tuple[tuple[str, str], ...] = (  # (as asked, as a card may writ
     # the degree sign as documents type it: "\u00b0", the ordinal "\u00ba", the ring "\u02da", "\u2103" and "\u2109" as one
     (r"degrees?|\u00b0\s?[cf]|deg\s?[cf]", r"[\u00b0\u00ba\u02da\u2103\u2109]|\bdegrees?\b|\bdeg\b|\bcelsius\b|\bfahrenheit\b|"
      r"\d\s?[cf]\b"),
-    # a unit in brackets is a column's or a label's: "Output Current (A)", "Power(kw): 0.8"
-    (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b|\(\s?k?v\s?\)"),
-    (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b|\(\s?m?a\s?\)"),
+    # a unit in brackets is a column's or a label's: "Output Current (A)", "Power(kw): 0.8", "[V DC] 29"
+    (r"volts?|vac|vdc|kv", r"\bvolts?\b|\d\s?k?v\b|\bvac\b|\bvdc\b|[(\[]\s?k?v(?:\s?[ad]c)?\s?[)\]]"),
+    (r"amps?|amperes?|milliamps?", r"\b(?:milli)?amps?\b|\bamperes?\b|\d\s?m?a\b|[(\[]\s?m?a(?:\s?[ad]c)?\s?[)\]]"),
     (r"kw|kilowatts?|watts?|hp|horsepower|kva", r"\bk?w\b|\bk?va\b|\bmw\b|\b(?:kilo|mega)?watts?\b|\bhp\b|"
      r"\bhorsepower\b"),
     (r"drops?", r"\bdrops?\b|\bml\b|\bmillilit(?:er|re)s?\b|\bteaspoons?\b|\btsp\b"),
