@@ -553,19 +553,26 @@ LIMITS = [["Chemical", "Maximum Contaminant Level, mg/L"], ["Arsenic", "0.010"],
           ["Nitrate (as nitrogen)", "10."]]
 
 
+def pick_of_two(question: str, first: list[list[str]], second: list[list[str]], closest_row: int
+                ) -> tuple[int, list[list[str]]]:
+    """(ordinal of the table chosen, its cells shown) of two tables, where the sentence closest to the question is
+    the first table's row `closest_row`."""
+    from operator_assistant.core.answer.sentences import Piece
+
+    a, b = conversions(first, 0, 0), conversions(second, 1, 5_000)
+    row = a.table.rows[closest_row][0]
+    piece = Piece(row.start, row.end, row.text, 0.8, False, False)
+    found = table_card(question, question, [(SOURCE, a, True), (SOURCE, b, True)], (piece, SOURCE))
+    assert found is not None
+    _, chosen, rows, columns = found
+    return chosen.ordinal, [[chosen.table.rows[r][c].text for c in columns] for r in rows]
+
+
 def test_a_table_whose_row_and_column_the_question_names_answers_before_the_closest_sentences_table():
     # asked in the CLI of the California regulations (tune): the points table's row, the sentence closest to the
     # question, had shown "0" (points) as the maximum contaminant level for nitrate
-    from operator_assistant.core.answer.sentences import Piece
-
-    points, limits = conversions(POINTS, 0, 0), conversions(LIMITS, 1, 5_000)
-    row = points.table.rows[0][0]
-    piece = Piece(row.start, row.end, row.text, 0.8, False, False)
-    question = "What is the maximum contaminant level for nitrate?"
-    found = table_card(question, question, [(SOURCE, points, True), (SOURCE, limits, True)], (piece, SOURCE))
-    assert found is not None
-    _, chosen, rows, columns = found
-    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [["Nitrate (as nitrogen)", "10."]]
+    assert pick_of_two("What is the maximum contaminant level for nitrate?", POINTS, LIMITS, 0) == (
+        1, [["Nitrate (as nitrogen)", "10."]])
 
 
 def test_an_acronym_names_the_column_it_spells():
@@ -585,15 +592,5 @@ def test_a_table_whose_rows_the_question_names_by_family_answers_before_the_clos
     # asked in the CLI of the sample corpus: "the high discharge pressure alarm on the B-series boosters" took
     # Station A's table, whose "Discharge header" row held the sentence closest to the question, and was then
     # refused for not naming the B-series; Station B's table names B-1 and B-2 by their family
-    from operator_assistant.core.answer.sentences import Piece
-
-    a, b = conversions(STATION_A, 0, 0), conversions(STATION_B, 1, 5_000)
-    row = a.table.rows[2][0]
-    piece = Piece(row.start, row.end, row.text, 0.8, False, False)
-    question = "What is the high discharge pressure alarm on the B-series boosters?"
-    found = table_card(question, question, [(SOURCE, a, True), (SOURCE, b, True)], (piece, SOURCE))
-    assert found is not None
-    _, chosen, rows, columns = found
-    assert chosen.ordinal == 1
-    assert [[chosen.table.rows[r][c].text for c in columns] for r in rows] == [
-        ["B-1", "PT-2101", "116", "psi"], ["B-2", "PT-2102", "118", "psi"]]
+    assert pick_of_two("What is the high discharge pressure alarm on the B-series boosters?", STATION_A, STATION_B,
+                       2) == (1, [["B-1", "PT-2101", "116", "psi"], ["B-2", "PT-2102", "118", "psi"]])
