@@ -289,8 +289,12 @@ def _written_for(unit: str) -> str:
     return next(written for asked, written in _UNITS_ASKED if re.fullmatch(asked, unit))
 
 
-# What a measure is written in: a table of a pressure says "pressure" or gives psi. Level, flow and time
-# are left out: feet, percent and minutes say too little of what they measure.
+# a span of time in any of its units, from seconds to days
+_DURATION_WRITTEN = "|".join(_written_for(unit) for unit in ("hours", "minutes", "seconds", "days"))
+
+
+# What a measure is written in: a table of a pressure says "pressure" or gives psi. Level and flow are left out:
+# feet and percent say too little of what they measure; a time is read only where one is set or allowed.
 MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("degrees"),
                  "voltage": _written_for("volts"), "current": _written_for("amps"), "turbidity": _written_for("ntu"),
                  "residual": _written_for("mg/l"), "dose": _written_for("mg/l"),
@@ -299,8 +303,7 @@ MEASURE_UNITS = {"pressure": _written_for("psi"), "temperature": _written_for("d
                  "load": _written_for("pounds") + r"|\bkn\b|\bkips?\b",
                  "baud rate": r"(?<![\d.])(?:1200|2400|4800|9600|14400|19200|38400|57600|115200)(?![\d.])|"
                          r"\d\s?k?(?:b/s|bps|bit/s|baud)\b",
-                 "time": "|".join(_written_for(u) for u in ("hours", "minutes", "seconds", "days")) +
-                 r"|\d\s?ms\b|\bmilliseconds?\b"}
+                 "time": _DURATION_WRITTEN + r"|\d\s?ms\b|\bmilliseconds?\b"}
 
 
 # A limit asked of a measure whose figures are always written with their unit: "what is the low suction pressure
@@ -388,7 +391,7 @@ _LENGTH_WRITTEN = _written_for("feet") + (r"|\b(?:double|twice|triple|half|\d+(?
 
 # "how long" asks a time or a length; "until the level reaches 8 ft" answers it too
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
-_TIME_OR_LENGTH = "|".join(_written_for(unit) for unit in ("hours", "minutes", "seconds", "days", "feet")) + (
+_TIME_OR_LENGTH = _DURATION_WRITTEN + "|" + _written_for("feet") + (
     r"|\bhrs?\b|overnight|until|immediately|instant")
 
 
