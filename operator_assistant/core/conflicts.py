@@ -709,9 +709,17 @@ def limits_named(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
+def called_limit(stated: tuple[str, str]) -> bool:
+    """Whether a limit `limits_named` found is called one (an alarm, a trip, a low-low), not a bound a figure
+    states alone ("less than 280V" may be a maximum or a rule of use)."""
+    return bool(stated[1]) or stated[0] in _DOUBLED
+
+
 def same_limit(asked: tuple[str, str], stated: tuple[str, str]) -> bool:
     """A high trip asked is a high-high trip stated, where that is the trip a table gives; a bound stated by a
     figure alone ("falls below 20 psi") is on the side asked or not, of whatever kind."""
+    if asked[1] == "any":  # a side asked of a measure ("the maximum level"): a limit called one, of any kind
+        return stated[0] in (asked[0], asked[0] * 2) and called_limit(stated)
     return (stated[0] in (asked[0], asked[0] * 2)
             and (asked[1] == stated[1] or not asked[1] or not stated[1]))
 

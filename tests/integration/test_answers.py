@@ -267,15 +267,19 @@ def test_questions_naming_a_station_or_a_place_are_answered_from_it_or_refused(s
 
 def test_limits_asked_by_direction_and_kind_are_answered_from_their_own_column_or_sentence(sample_engine):
     # tests/data/sample_limits.jsonl: alarms and trips asked of the sample stations, two of them of limits no
-    # document gives (BENCHMARKS.md, "A row of other limits"); measured 9 of 11 answerable right
+    # document gives (BENCHMARKS.md, "A row of other limits"), and three asked as a maximum or minimum
+    # (l15-l17, "A side asked"); measured 12 of 13 answerable right, 9 of 13 before l15-l17 were read by side
     from operator_assistant.evaluation.answers import run_answers
     from operator_assistant.evaluation.golden import load_golden
     from tests.conftest import REPO
 
     result = run_answers(open_assistant(sample_engine), load_golden(REPO / "tests" / "data" / "sample_limits.jsonl"),
                          mode="card")
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.8, result.overall
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.9, result.overall
     shown = {r.id: r.answer for r in result.rows}
+    # the minimum wet well level is its low-low float, not "must be below 1.0 ft before entry"; the highest
+    # reservoir level its high alarm; the header's maximum its alarm row, not the transmitter's range
+    assert all(r.answer_correct for r in result.rows if r.id in ("l15", "l16", "l17")), shown
     # B-1 has no suction pressure alarm: its discharge high alarm (116 psi) is not shown as one
     assert "116" not in shown["l12"].split()
     # the B-series named by its family takes Station B's table, not Station A's whose row is closest in words

@@ -48,6 +48,7 @@ from operator_assistant.core.answer.sentences import (
 from operator_assistant.core.conflicts import (
     LIMIT_CORE,
     LIMIT_WORDS,
+    called_limit,
     limits_named,
     measures_named,
     one_of,
@@ -328,11 +329,51 @@ def _is_tag(text: str) -> bool:
     return len(tokens) == 1 and any(c.isdigit() for c in tokens[0]) and any(c.isalpha() for c in tokens[0])
 
 
+# "the maximum level", "the lowest suction pressure": a side of a measured quantity asked with no limit named;
+# not of a time ("the minimum time between starts" is no low side of anything)
+_SIDE_ASKED = re.compile(r"\b(?:(max(?:imum)?|highest|upper)|(min(?:imum)?|lowest))\b", re.IGNORECASE)
+_NO_SIDE = frozenset(("time", "duration", "interval", "period", "runtime", "timer"))
+
+
+def limits_asked(question: str) -> frozenset[tuple[str, str]]:
+    """The limits a question asks for: those it names ("low suction trip"), else the high side of a measure it
+    asks the maximum or highest of, the low side of one it asks the minimum or lowest of, as a bound of no
+    kind ("any": an alarm, trip or other limit the text calls one). A bound alone is no such limit: "must be above
+    8.0 ft" before a start is a minimum, "trips above 130 deg C" a maximum."""
+    named = limits_named(question)
+    if named or not measures_named(question) - _NO_SIDE:
+        return named
+    sides = {("high", "any") if high else ("low", "any") for high, _ in _SIDE_ASKED.findall(question)}
+    return frozenset(sides) if len(sides) == 1 else named
+
+
+# a value crossed, as a trigger says it: "falls below 0.80 mg/L", "AIT-520 above 2.60 mg/L", "exceeds 4.0 mg/L";
+# a state required is not ("must be below 1.0 ft" before entry is a maximum, "is above 28 psi" before a start a
+# minimum), nor a comparison ("less than 280V")
+_CROSSING = re.compile(r"\b([\w-]+)\s+(above|over|exceeds?|exceeding|below|under)\s+(?:about\s+)?\d", re.IGNORECASE)
+_REQUIRED = frozenset("be is are was remain remains stay stays kept keep maintained maintain held hold".split())
+
+
+def _crossings(text: str) -> set[tuple[str, str]]:
+    return {("low" if m.group(2).lower() in ("below", "under") else "high", "crossing")
+            for m in _CROSSING.finditer(text) if m.group(1).lower() not in _REQUIRED}
+
+
+def _limits_stated(text: str, asked: frozenset[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The limits a text states, read for those asked: against a side asked ("any"), only the limits called one
+    and the values crossed."""
+    stated = set(limits_named(text))
+    if any(kind == "any" for _, kind in asked):
+        stated = {limit for limit in stated if called_limit(limit)}
+        stated |= _crossings(text)
+    return stated
+
+
 def asked_quantity(question: str, query: str) -> str:
     """The text whose limits and places a card must answer: the question's own where it names any ("What
     about the high alarm?" asks the high alarm, not the low one the question before it asked), else the
     search text, a follow-up's with the question it follows ("And for A-2 at the intake?")."""
-    return question if limits_named(question) or where_named(question) else query
+    return question if limits_asked(question) or where_named(question) else query
 
 
 def asked_ones(question: str, query: str) -> frozenset[tuple[str, str]]:
@@ -381,8 +422,8 @@ def about_other(question: str, *texts: str) -> bool:
     "High-high trip" hold no low trip), they measure only another thing than the limit asked is of (pressure
     for a level alarm), or they read it where the question does not ("discharge" pressure for "suction"
     pressure)."""
-    asked = limits_named(question)
-    stated = {limit for text in texts for limit in limits_named(text)}
+    asked = limits_asked(question)
+    stated = {limit for text in texts for limit in _limits_stated(text, asked)}
     if asked and stated and not any(same_limit(a, s) for a in asked for s in stated):
         return True
     # a limit of the level is not one of the pressure ("wet well high level alarm", "Discharge Pressure Alarm")
@@ -401,7 +442,7 @@ def about_other(question: str, *texts: str) -> bool:
 
 def states_limit(limits: frozenset[tuple[str, str]], text: str) -> bool:
     """Whether a text states one of these limits asked (as `same_limit` reads them)."""
-    return any(same_limit(a, s) for a in limits for s in limits_named(text))
+    return any(same_limit(a, s) for a in limits for s in _limits_stated(text, limits))
 
 
 def table_card(question: str, query: str, candidates: Sequence[tuple[Source, TableRecord, bool]],
@@ -1191,7 +1232,7 @@ class CardBuilder:
         tags_only = all(i[:1].isalpha() for i in identifiers)
         asked = frozenset(_plain_words(query) - _GENERIC - _HOW_ASKED) if tags_only else frozenset()
         quantity = asked_quantity(question or query, query)
-        limits = limits_named(quantity)
+        limits = limits_asked(quantity)
         scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked,
                                                           quantity, limits)),
                    source) for p, source in found]
