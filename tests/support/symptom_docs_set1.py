@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import html
 import zipfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 PDF_NAME = "kestrel_kpc400_sludge_pump_iom.pdf"
@@ -47,7 +47,7 @@ DOCX_NAME = "marrow_creek_om_ch7_aeration_blowers.docx"
 HTML_NAME = "ait410_ait420_analyzer_help.html"
 TXT_NAME = "chs600_hypo_metering_field_guide.txt"
 
-_FIXED_DATE = datetime(2021, 3, 15, 8, 0, 0, tzinfo=timezone.utc)
+_FIXED_DATE = datetime(2021, 3, 15, 8, 0, 0, tzinfo=UTC)
 
 
 # --------------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ import datetime as _dt
 import zipfile
 from pathlib import Path
 
-FIXED_DATE = _dt.datetime(2021, 3, 15, 8, 0, 0, tzinfo=_dt.timezone.utc)  # no clock dates in files
+FIXED_DATE = _dt.datetime(2021, 3, 15, 8, 0, 0, tzinfo=_dt.UTC)  # no clock dates in files
 
 PDF_NAME = "HRWTW_CV400_Chlorinator_IOM.pdf"
 DOCX_NAME = "QuarryLane_Booster_Station_OM_Manual.docx"
