@@ -44,7 +44,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # 42: ... only where joined it is a word or written whole on the page; a hyphenated word or two columns read
 #     across keep the space.
 # 43: a decimal point inside an identifier is kept in its stored token ("2.5Hz" is not "25Hz").
-CHUNKER_VERSION = 43
+# 44: a ruled PDF table of long cells is a table where its first row names its columns ("Problem | Probable cause |
+#     Remedy"), not only where its cells are short.
+CHUNKER_VERSION = 44
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 MIN_BOXES = 6
 # Cells of a table are short: a box of prose drawn around a paragraph is not a table.
 MAX_MEAN_CELL_CHARS = 40
+# unless its first row names its columns, each in a few words
+MAX_HEADER_CHARS = 30
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, from the page's top left, in points
 
@@ -182,9 +184,21 @@ def _grid(cells: Sequence[Box], text: str, boxes: Sequence[Box], offset: int) ->
             for c in range(xs.index(round(x0, 1)), xs.index(round(x1, 1))):
                 grid[r][c] = cell
     filled = [c.text for row in grid for c in row if c is not None and c.text]
-    if not filled or sum(map(len, filled)) / len(filled) > MAX_MEAN_CELL_CHARS:
+    if not filled or (sum(map(len, filled)) / len(filled) > MAX_MEAN_CELL_CHARS and not _named_columns(grid)):
         return None
     return grid
+
+
+def _named_columns(grid: Sequence[Sequence[Cell | None]]) -> bool:
+    """Whether a grid of long cells is still a table: a first row of short names, one a column ("Problem |
+    Probable cause | Remedy"), over rows of two or more cells each, as a troubleshooting table's prose is set;
+    a box drawn around a paragraph or two has no such row."""
+    def cells(row: Sequence[Cell | None]) -> list[Cell]:
+        return list({id(c): c for c in row if c is not None and c.text}.values())
+    header, rows = cells(grid[0]), [cells(row) for row in grid[1:]]
+    return (len(header) >= 2 and all(len(c.text) <= MAX_HEADER_CHARS and not c.text.rstrip().endswith(".")
+                                     for c in header)
+            and sum(len(row) >= 2 for row in rows) >= 2)
 
 
 def _owners(cells: Sequence[Box], text: str, boxes: Sequence[Box]) -> list[int]:
