@@ -46,7 +46,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # 43: a decimal point inside an identifier is kept in its stored token ("2.5Hz" is not "25Hz").
 # 44: a ruled PDF table of long cells is a table where its first row names its columns ("Problem | Probable cause |
 #     Remedy"), not only where its cells are short.
-CHUNKER_VERSION = 44
+# 45: troubleshooting written as blocks (a symptom line, "Possible causes:", "Corrective action:") gives an entry
+#     per symptom; a numbered list of conditions under a "Symptoms" heading does as one under "Troubleshooting".
+CHUNKER_VERSION = 45
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

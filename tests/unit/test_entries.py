@@ -637,3 +637,62 @@ def test_a_card_must_name_the_station_asked_for_by_its_letter() -> None:
     assert Lookup.missing_place("What is the free chlorine residual high alarm at Station B?", summary) == "Station B"
     # a series of pumps need not be written out by the station's manual
     assert Lookup.missing_place("What is the bearing temperature trip on the B-series pumps?", clearwell) == ""
+
+
+BLOCKS = """# 7.8 Troubleshooting
+
+Work through the actions in order.
+
+Blower surges at low flow
+
+Possible causes:
+
+a) Air demand is below the minimum flow of the running blowers.
+b) Blow-off valve not opening when surge is detected.
+
+Corrective action:
+
+1. Stop one blower so the other runs above its minimum flow.
+2. Stroke the blow-off valve from the local panel.
+
+Bearing temperature high
+
+Possible causes:
+- Oil level low in the sump.
+- Oil cooler fins blocked.
+
+Action:
+1. Check the oil level in the sight glass.
+
+# 7.9 Maintenance
+
+Possible causes:
+- none listed here
+"""
+
+
+def test_troubleshooting_blocks_give_a_symptom_its_causes_and_actions() -> None:
+    document = _doc("blowers.md", BLOCKS)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    assert [e.key.text for e in entries] == ["Blower surges at low flow", "Bearing temperature high"]
+    first, second = entries
+    assert [f.name for f in first.fields] == ["Possible causes", "Corrective action"]
+    assert first.fields[0].text.startswith("a) Air demand") and first.fields[0].text.endswith("surge is detected.")
+    assert first.fields[1].text.endswith("from the local panel.")  # up to the next symptom's line
+    assert [f.name for f in second.fields] == ["Possible causes", "Action"]
+    assert second.fields[1].text == "1. Check the oil level in the sight glass."  # not into 7.9
+    assert first.group == "list '7.8 Troubleshooting'"
+
+
+def test_a_lone_causes_label_in_prose_is_no_troubleshooting_block() -> None:
+    text = ("# Notes\n\nThe pump stopped twice last week\n\nPossible causes:\n- power dip\n\nCorrective action:\n"
+            "1. none yet\n")
+    assert not [e for e in find_entries(_doc("notes.md", text)) if e.kind == SYMPTOM]  # one block alone in its section
+
+
+def test_numbered_symptoms_under_a_symptoms_heading_are_entries() -> None:
+    text = ABNORMAL.replace("Abnormal conditions", "Symptom -> checks in order")
+    entries = [e for e in find_entries(_doc("skid.md", text)) if e.kind == SYMPTOM]
+    assert [e.key.text for e in entries] == ["High headloss right after a backwash", "Turbidity breakthrough"]
+

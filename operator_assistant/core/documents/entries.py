@@ -682,7 +682,7 @@ def _glossary_runs(text: str, headings: Sequence[tuple[int, int, str]]) -> list[
 # Abnormal-condition lists of SOPs: under a heading like "ABNORMAL CONDITIONS" or "Troubleshooting", each
 # numbered condition ("3. High conductivity at one or both cells") followed by its lettered actions
 # ("a. Check records for ...", "b. ...").
-_CONDITIONS_HEADING = re.compile(r"\b(abnormal|off-normal|troubleshoot\w*|trouble|malfunctions?|faults?|problems?|"
+_CONDITIONS_HEADING = re.compile(r"\b(abnormal|off-normal|troubleshoot\w*|trouble|malfunctions?|faults?|problems?|symptoms?|"
                                  r"alarm response)\b", re.IGNORECASE)
 _CONDITION = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+(?P<text>\S[^\n]*?)[ \t]*$")
 _ACTION = re.compile(r"^[ \t]*[a-z][.)][ \t]+(?P<text>\S[^\n]*?)[ \t]*$")
@@ -725,6 +725,70 @@ def _condition_lists(text: str, headings: Sequence[tuple[int, int, str]]) -> lis
     return [Entry(key, SYMPTOM, " ".join(section[-2:]), _group_name("list", section, "abnormal conditions"),
                   tuple(actions))
             for section, key, actions in with_actions if counts[section] >= 2]
+
+
+# Troubleshooting written as blocks: a line that names the symptom, then a labelled list of causes and a labelled
+# list of what to do ("Blower surges at low flow" / "Possible causes:" / "a) ..." / "Corrective action:" / "1. ...").
+_CAUSE_LABEL = re.compile(r"^[ \t]*(?P<label>(?:(?:possible|probable|likely)[ \t]+)?(?:causes?|reasons?))[ \t]*:[ \t]*$",
+                          re.IGNORECASE)
+_REMEDY_LABEL = re.compile(r"^[ \t]*(?P<label>(?:corrective[ \t]+)?actions?|remed(?:y|ies)|what[ \t]+to[ \t]+do|"
+                           r"solutions?|checks?)[ \t]*:[ \t]*$", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-z0-9]{1,2}[.)])[ \t]+")
+SYMPTOM_WORDS = 15  # a symptom's line is short; a longer one is a paragraph
+
+
+def _labelled_blocks(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Each symptom line followed by a labelled list of causes and one of remedies; two or more such blocks
+    in one section make it a troubleshooting section (a lone "Possible causes:" in prose is none)."""
+    lines: list[tuple[int, str]] = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    heading_starts = {h for h, _, _ in headings}
+    blocks: list[tuple[tuple[str, ...], Field, int, int, int]] = []  # section, symptom, cause, remedy, end
+    filled = [k for k, (_, line) in enumerate(lines) if line.strip()]
+    for n, k in enumerate(filled):
+        if not _CAUSE_LABEL.match(lines[k][1]):
+            continue
+        before = filled[n - 1] if n else None
+        if before is None:
+            continue
+        at, line = lines[before]
+        words = line.split()
+        if (not words or len(words) > SYMPTOM_WORDS or _LIST_ITEM.match(line) or line.rstrip().endswith((".", ":"))
+                or _REMEDY_LABEL.match(line)):
+            continue
+        remedy = next((j for j in filled[n + 1:] if _REMEDY_LABEL.match(lines[j][1]) or _CAUSE_LABEL.match(lines[j][1])
+                       or lines[j][0] in heading_starts), None)
+        if remedy is None or not _REMEDY_LABEL.match(lines[remedy][1]):
+            continue
+        start = at + len(line) - len(line.lstrip())
+        key = Field("Symptom", line.strip(), start, start + len(line.strip()))
+        blocks.append((_section_at(headings, at), key, k, remedy, len(text)))
+    # a block ends where the next one's symptom line starts, or at the next heading
+    out = []
+    for b, (section, key, cause, remedy, _) in enumerate(blocks):
+        end = blocks[b + 1][1].start if b + 1 < len(blocks) else len(text)
+        end = min([end, *(h for h in heading_starts if lines[remedy][0] < h < end)])
+        fields: list[Field] = []
+        for label, first, last in ((cause, cause, lines[remedy][0]), (remedy, remedy, end)):
+            m = (_CAUSE_LABEL if label == cause else _REMEDY_LABEL).match(lines[label][1])
+            assert m is not None
+            body_start = lines[first][0] + len(lines[first][1]) + 1
+            body = text[body_start:last]
+            stripped = body.strip()
+            if not stripped:
+                break
+            offset = body_start + len(body) - len(body.lstrip())
+            fields.append(Field(m.group("label").strip().capitalize(), stripped, offset, offset + len(stripped),
+                                column=len(fields) + 1))
+        if len(fields) == 2:
+            out.append((section, key, fields))
+    counts = Counter(section for section, _, _ in out)
+    return [Entry(key, SYMPTOM, " ".join(section[-2:]), _group_name("list", section, "troubleshooting"),
+                  tuple(fields))
+            for section, key, fields in out if counts[section] >= 2]
 
 
 # SNMP MIB definitions (ASN.1 macros)
@@ -801,7 +865,8 @@ def find_entries(document: Document) -> list[Entry]:
     text = fold_dashes(document.text)  # same offsets: "OPS‐27" runs read as OPS-27 ones
     loose = [e for e in (_line_runs(text, headings) + _inline_runs(text, headings)
                          + _column_runs(text, headings, taken) + _code_blocks(document, text, headings)
-                         + _glossary_runs(text, headings) + _condition_lists(document.text, headings))
+                         + _glossary_runs(text, headings) + _condition_lists(document.text, headings)
+                         + _labelled_blocks(document.text, headings))
              if not any(a <= e.key.start < b for a, b in taken)]
     return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
 
