@@ -187,10 +187,13 @@ class Assistant:
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
-                found = (self.lookup.by_symptom(question, vector, sources)
-                         or self.cards.build(question, query, sources, vector, identifiers))
+                symptom = self.lookup.by_symptom(question, vector, sources)
+                found = symptom or self.cards.build(question, query, sources, vector, identifiers)
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
+                # but a troubleshooting row answers for the equipment its manual names ("P-310B keeps tripping")
+                if missing and symptom is not None and self.lookup.names_elsewhere(missing, symptom):
+                    missing = ""
                 # unless it states the limit asked of the whole station the tag is part of
                 if missing and isinstance(found, Found) and self.lookup.said_of_all(
                         missing, asked_quantity(question, query), found):

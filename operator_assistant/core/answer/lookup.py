@@ -123,6 +123,26 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
                           r"wrong)\b", re.IGNORECASE)
 
+# Or one that tells of trouble without asking anything ("hit start on the standby blower and nothing happens",
+# "the DO has sat at 1.84 all night"): what a machine or a reading keeps doing, or will not do.
+_TELLS_TROUBLE = re.compile(r"\b(keeps?|kept|won'?t|will not|isn'?t|doesn'?t|does not|can'?t|cannot|not (?:working|"
+                            r"running|starting|moving|changing|dropping|coming|building|responding|stroking)|"
+                            r"nothing (?:happens|comes)|stuck|tripp(?:ing|ed)|kick(?:s|ing|ed) out|hunting|surg(?:es|ing)|"
+                            r"leak(?:s|ing)|noisy|vibrat(?:es|ing)|overheat(?:s|ing)|running hot|smell(?:s|ing)?|"
+                            r"creep(?:s|ing)|drift(?:s|ing)|jump(?:s|ing)|flat|frozen|erratic|swing(?:s|ing)|spik(?:es|ing)|"
+                            r"sitting at|hasn'?t moved|dims?|even though|more than normal|what'?s off)\b", re.IGNORECASE)
+# Or one that asks nothing at all: "water pouring out of the packing on the sludge pump way more than normal"
+_ASKS_SOMETHING = re.compile(r"\?|\b(?:what|what's|whats|which|how|when|where|who|whom|whose|why)\b", re.IGNORECASE)
+
+
+
+def describes_trouble(question: str) -> bool:
+    """Whether a question may describe a symptom: it asks for causes or a remedy, tells of trouble, or asks
+    nothing at all. "What is the high alarm on B-2?" does none of these."""
+    return bool(_ASKS_REMEDY.search(question) or _TELLS_TROUBLE.search(question)
+                or not _ASKS_SOMETHING.search(question))
+
+
 # what a key seen somewhere is called there: "What's a CSO tag on a valve?"
 _WHAT_IT_IS = r"(?:tags?|codes?|abbreviations?|symbols?|labels?|markings?|designations?|letters?)"
 # "what does that mean?" after the sentence that names the code
@@ -606,6 +626,14 @@ class Lookup:
         said = "\n".join([*cells, *(s.text for s in found.sources)])
         return not any(key_shape(t) == shape and key_forms(t) != forms for t in raw_tokens(fold_dashes(said)))
 
+    def names_elsewhere(self, key: str, found: Found) -> bool:
+        """Whether the document a troubleshooting row comes from names the tag asked about anywhere: "P-310B keeps
+        kicking out on overload" is answered by the overload row of the manual whose data lists P-310A and P-310B,
+        a row that names no pump."""
+        forms = key_forms(key)
+        return any(forms & _forms_in(chunk.text) for doc_id in dict.fromkeys(s.doc_id for s in found.sources)
+                   for chunk in self.manifest.document_chunks(doc_id))
+
     @staticmethod
     def naming(sources: Sequence[Source], key: str) -> list[Source]:
         """The passages that name a key in any written form."""
@@ -696,22 +724,28 @@ class Lookup:
 
     def by_symptom(self, question: str, query_vector: np.ndarray, sources: Sequence[Source]) -> Found | None:
         """The troubleshooting row whose symptom the question describes, among the documents found."""
-        if not _ASKS_REMEDY.search(question):
+        if not describes_trouble(question):
             return None
         ranks = _doc_ranks(sources)
         records = self.manifest.entries_in(ranks, SYMPTOM)
         if not records:
             return None
-        vectors = self._symptom_vectors(records)
-        scores = vectors @ query_vector
+        # a symptom is ranked with its causes: "clicking away but the cal tube isn't dropping" is told by
+        # "gas lock", "valve balls stuck" as much as by "stroking but the column does not draw down"
+        keyed = self._symptom_vectors([r.entry.key.text for r in records]) @ query_vector
+        scores = self._symptom_vectors([_told(r.entry) for r in records]) @ query_vector
         words = _stems(question)
         shares = [len(words & _stems(r.entry.key.text)) / max(1, len(_stems(r.entry.key.text))) for r in records]
-        total = [float(s) + self.policy.symptom_word_weight * w for s, w in zip(scores, shares)]
-        best = int(np.argmax(total))
-        runner_up = max((t for n, t in enumerate(total) if n != best), default=0.0)
-        alone = (total[best] >= self.policy.symptom_alone_total
-                 and total[best] - runner_up >= self.policy.symptom_alone_margin)
-        if scores[best] < self.policy.symptom_min_cosine and total[best] < self.policy.symptom_min_total and not alone:
+        weight = self.policy.symptom_word_weight
+        total = [float(s) + weight * w for s, w in zip(scores, shares)]
+        best, alone = self._apart(total)
+        # unless the symptom's own words set one apart from the rest, as the bars were fitted to
+        by_key, key_alone = self._apart([float(s) + weight * w for s, w in zip(keyed, shares)])
+        if key_alone and not alone:
+            best, alone = by_key, True
+        cosine = max(float(keyed[best]), float(scores[best]))
+        if (cosine < self.policy.symptom_min_cosine and cosine + weight * shares[best] < self.policy.symptom_min_total
+                and not alone):
             return None
         # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
         # change" from "high conductivity at both cells" no better than by chance
@@ -720,8 +754,14 @@ class Lookup:
                 and records[n].entry.group == records[best].entry.group]
         return self._card([records[best], *(records[n] for n in tied)], question)
 
-    def _symptom_vectors(self, records: Sequence[EntryRecord]) -> np.ndarray:
-        texts = [r.entry.key.text for r in records]
+    def _apart(self, total: Sequence[float]) -> tuple[int, bool]:
+        """The best of the totals, and whether it stands apart from the next as a symptom alone must."""
+        best = int(np.argmax(total))
+        runner_up = max((t for n, t in enumerate(total) if n != best), default=0.0)
+        return best, (total[best] >= self.policy.symptom_alone_total
+                      and total[best] - runner_up >= self.policy.symptom_alone_margin)
+
+    def _symptom_vectors(self, texts: Sequence[str]) -> np.ndarray:
         missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
         if missing:
             for text, vector in zip(missing, self.embed(missing)):
@@ -826,6 +866,15 @@ def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> se
 
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _told(entry: Entry) -> str:
+    """A symptom with its causes (or, where its row names none, what is done about it), as far as MiniLM reads."""
+    causes = [f.text for f in entry.fields if _CAUSE_FIELD.search(f.name)] or [f.text for f in entry.fields]
+    return " ".join(" ".join([entry.key.text, *causes]).split())[:400]
+
+
+_CAUSE_FIELD = re.compile(r"\b(causes?|reasons?)\b", re.IGNORECASE)
 
 
 def _forms_in(text: str) -> set[str]:

@@ -1,0 +1,78 @@
+"""Symptom questions over troubleshooting sections set as nobody here fitted them: two made-up plants' manuals
+(tests/support/symptom_docs_set1.py and set2.py, written by helpers that never read the card's code), each
+document its own layout (a ruled PDF table of prose cells, DOCX blocks of "Possible causes:" and "Corrective
+action:", an HTML table with lists in its cells, a text file's numbered symptoms with lettered checks).
+Set 1 is the one rules were fitted to; set 2 is held out and only judged (BENCHMARKS.md, "Symptoms in
+layouts nobody fitted")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from operator_assistant.core.answer.records import TABLE
+from tests.support import symptom_docs_set1, symptom_docs_set2
+from tests.support.engines import ask, assert_cells_in_place, card_assistant
+
+# set 2's measured floor: 6 of 18 right (0 of 18 before the changes fitted on set 1), never tuned on
+SET2_FLOOR = 0.3
+
+
+def _assistant(module, tmp_path_factory, embedder):
+    folder = module.write_all(tmp_path_factory.mktemp("symptom-docs"))
+    yield from card_assistant(folder, tmp_path_factory.mktemp("symptom-index"), embedder)
+
+
+@pytest.fixture(scope="module")
+def set1(tmp_path_factory, embedder):
+    yield from _assistant(symptom_docs_set1, tmp_path_factory, embedder)
+
+
+@pytest.fixture(scope="module")
+def set2(tmp_path_factory, embedder):
+    yield from _assistant(symptom_docs_set2, tmp_path_factory, embedder)
+
+
+def _score(assistant, module, tmp_path: Path):
+    from operator_assistant.evaluation.answers import run_answers
+    from operator_assistant.evaluation.golden import load_golden
+
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("".join(json.dumps(q) + "\n" for q in module.QUESTIONS), encoding="utf-8")
+    return run_answers(assistant, load_golden(questions), mode="card")
+
+
+def test_set1_symptoms_are_answered_from_their_row_or_block(set1, tmp_path) -> None:
+    # measured 10 of 18 symptom questions right (2 of 18 at the start: no entry but the HTML table's)
+    result = _score(set1, symptom_docs_set1, tmp_path)
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.5, result.overall
+    assert result.overall.shown_unsupported_values == 0
+
+
+def test_set2_held_out_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) -> None:
+    # held out: judged, never fitted to
+    result = _score(set2, symptom_docs_set2, tmp_path)
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET2_FLOOR, result.overall
+
+
+def test_a_ruled_pdf_table_of_prose_cells_gives_a_problem_its_causes_and_remedies(set1) -> None:
+    answer = ask(set1, "P-310B keeps kicking out on motor overload after ten minutes or so")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert answer.card.columns[:3] == ("Problem", "Probable cause", "Remedy")
+    shown = " ".join(answer.card.as_text().split())
+    for words in ("Discharge pressure too high", "rod out", "Motor cooling obstructed", "fan cowl"):
+        assert words in shown, words
+    assert "delivers no flow" not in shown
+    assert_cells_in_place(answer)
+
+
+def test_a_symptom_block_gives_its_causes_and_actions(set1) -> None:
+    answer = ask(set1, "B-702 bearing temps keep creeping up towards the alarm, what should I look at?")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert answer.card.columns == ("Symptom", "Possible causes", "Corrective action")
+    shown = answer.card.as_text()
+    assert "Bearing temperature high" in shown and "oil cooler fins" in shown and "wear-metal analysis" in shown
+    assert "Motor winding temperature high" not in shown
+    assert_cells_in_place(answer)

@@ -1,0 +1,40 @@
+"""Which questions may describe a symptom, and what a symptom is matched with."""
+
+from __future__ import annotations
+
+import pytest
+
+from operator_assistant.core.answer.lookup import _told, describes_trouble
+from operator_assistant.core.documents.entries import SYMPTOM, Entry, Field
+
+
+@pytest.mark.parametrize("question", [
+    "The pump bearing is getting very hot. What could be causing it?",
+    "hit start on the standby blower in SCADA and nothing happens",
+    "P-310B keeps kicking out on motor overload after ten minutes or so",
+    "water pouring out of the packing on the sludge pump way more than normal",
+    "my portable meter says 2.4 but the online oxygen probe says 0.9, what's off?",
+    "chlorine residual in the contact tank is low even though the hypo pump is running",
+])
+def test_a_question_that_tells_of_trouble_may_describe_a_symptom(question: str) -> None:
+    assert describes_trouble(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the high discharge pressure alarm on booster B-2?",
+    "Which register holds the battery voltage?",
+    "How many CE contact hours does a T3 operator need?",
+])
+def test_a_question_for_a_value_does_not(question: str) -> None:
+    assert not describes_trouble(question)
+
+
+def test_a_symptom_is_matched_with_its_causes_or_else_its_actions() -> None:
+    def entry(*fields: tuple[str, str]) -> Entry:
+        return Entry(Field("Symptom", "Pump delivers no flow", 0, 21), SYMPTOM, "", "",
+                     tuple(Field(name, text, 0, 0) for name, text in fields))
+
+    told = _told(entry(("Probable cause", "Suction valve closed"), ("Remedy", "Open the\nsuction valve"),
+                       ("Probable cause", "Gas lock in the head")))
+    assert told == "Pump delivers no flow Suction valve closed Gas lock in the head"
+    assert _told(entry(("Action", "Bleed the pump head"))) == "Pump delivers no flow Bleed the pump head"
