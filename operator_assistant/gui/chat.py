@@ -132,8 +132,13 @@ def _cell(cell: CardCell, entry: int, row: int, column: int) -> str:
     # Not underlined: a table full of underlined figures is hard to read. A spreadsheet cell says where
     # it is when pointed at ("Setpoints!C12").
     where = f' title="{html.escape(cell.ref)}"' if cell.ref else ""
-    return (f'<a href="cell:{entry}:{row}:{column}" style="text-decoration:none"{where}>'
-            f"{html.escape(cell.text)}</a>")
+    # a list's items one under another ("a) Oil level low ..." / "b) Oil cooler fins ..."); a line the
+    # layout broke flows on
+    lines = [html.escape(line) for line in cell.text.split("\n")]
+    text = "".join((("<br>" if LIST_PREFIX.match(raw) else " ") if n else "") + line
+                   for n, (raw, line) in enumerate(zip(cell.text.split("\n"), lines)) if line.strip() or not n)
+    return f'<a href="cell:{entry}:{row}:{column}" style="text-decoration:none"{where}>{text}</a>'
+
 
 
 def _cite(number: int, entry: int) -> str:

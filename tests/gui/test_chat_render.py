@@ -137,3 +137,13 @@ def test_clicking_a_table_cell_opens_its_source_narrowed_to_the_cell(qtbot):
 
 def _span(cell: CardCell) -> tuple[int, int]:
     return cell.start, cell.end
+
+
+def test_a_cell_holding_a_list_shows_its_items_one_under_another(qapp):
+    from operator_assistant.gui.chat import _cell
+
+    listed = CardCell("a) Oil level low in the sump.\n\nb) Oil cooler fins\nblocked <dust>.\n- Wrong oil", 1, 0, 60)
+    assert _cell(listed, 0, 0, 1).endswith(
+        ">a) Oil level low in the sump.<br>b) Oil cooler fins blocked &lt;dust&gt;.<br>- Wrong oil</a>")
+    wrapped = CardCell("Pump runs but delivers no \nflow", 1, 0, 31)
+    assert _cell(wrapped, 0, 0, 0).endswith(">Pump runs but delivers no  flow</a>")
