@@ -740,7 +740,8 @@ class Lookup:
         total = [float(s) + weight * w for s, w in zip(scores, shares)]
         best, alone = self._apart(total)
         # unless the symptom's own words set one apart from the rest, as the bars were fitted to
-        by_key, key_alone = self._apart([float(s) + weight * w for s, w in zip(keyed, shares)])
+        key_total = [float(s) + weight * w for s, w in zip(keyed, shares)]
+        by_key, key_alone = self._apart(key_total)
         if key_alone and not alone:
             best, alone = by_key, True
         cosine = max(float(keyed[best]), float(scores[best]))
@@ -748,11 +749,11 @@ class Lookup:
                 and not alone):
             return None
         # a row of the same list as close to the question is shown under it: MiniLM tells "sudden conductivity
-        # change" from "high conductivity at both cells" no better than by chance
-        tied = [n for n in [k for k in np.argsort(total)[::-1] if k != best][:1]
-                if total[best] - total[n] <= self.policy.symptom_tie and records[n].doc_id == records[best].doc_id
+        # change" from "high conductivity at both cells" no better than by chance, read either way
+        tied = [n for ranking in (total, key_total) for n in [k for k in np.argsort(ranking)[::-1] if k != best][:1]
+                if abs(ranking[best] - ranking[n]) <= self.policy.symptom_tie and records[n].doc_id == records[best].doc_id
                 and records[n].entry.group == records[best].entry.group]
-        return self._card([records[best], *(records[n] for n in tied)], question)
+        return self._card([records[best], *(records[n] for n in dict.fromkeys(tied))], question)
 
     def _apart(self, total: Sequence[float]) -> tuple[int, bool]:
         """The best of the totals, and whether it stands apart from the next as a symptom alone must."""
