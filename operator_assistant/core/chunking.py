@@ -48,7 +48,8 @@ from operator_assistant.core.documents.headings import contents_entry
 #     Remedy"), not only where its cells are short.
 # 45: troubleshooting written as blocks (a symptom line, "Possible causes:", "Corrective action:") gives an entry
 #     per symptom; a numbered list of conditions under a "Symptoms" heading does as one under "Troubleshooting".
-CHUNKER_VERSION = 45
+# 46: a numbered condition wrapped onto a second line keeps its lettered actions.
+CHUNKER_VERSION = 46
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

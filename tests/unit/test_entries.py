@@ -696,3 +696,17 @@ def test_numbered_symptoms_under_a_symptoms_heading_are_entries() -> None:
     entries = [e for e in find_entries(_doc("skid.md", text)) if e.kind == SYMPTOM]
     assert [e.key.text for e in entries] == ["High headloss right after a backwash", "Turbidity breakthrough"]
 
+
+
+def test_a_condition_wrapped_onto_a_second_line_keeps_its_actions() -> None:
+    text = ("# Troubleshooting\n\n1. Pump over-feeds (residual high, column draws down too fast, or hypo flows with the\n"
+            "   pump stopped)\n     a. Siphoning through the pump: replace the backpressure valve diaphragm.\n"
+            "     b. Speed signal stuck high: check the PLC is not in manual.\n\n2. Hypo leaking at the pump head\n"
+            "     a. Head bolts loose: torque them to 6 Nm.\n")
+    document = _doc("skid.md", text)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    assert [" ".join(e.key.text.split()) for e in entries] == [
+        "Pump over-feeds (residual high, column draws down too fast, or hypo flows with the pump stopped)",
+        "Hypo leaking at the pump head"]
+    assert [len(e.fields) for e in entries] == [2, 1]

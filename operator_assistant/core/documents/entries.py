@@ -717,6 +717,14 @@ def _condition_lists(text: str, headings: Sequence[tuple[int, int, str]]) -> lis
         elif line.strip() and current is not None and current[2] and not gap:
             last = current[2][-1]  # a wrapped action line goes on
             current[2][-1] = replace(last, text=text[last.start:at + len(line.rstrip())], end=at + len(line.rstrip()))
+        elif line.strip() and current is not None and not current[2] and not gap:
+            key = current[1]  # and so does a wrapped condition ("Pump over-feeds (residual high, ... with the" / "pump
+            end = at + len(line.rstrip())  # stopped)"), while it stays as short as a condition
+            if len(text[key.start:end].split()) <= CONDITION_WORDS:
+                current = (current[0], replace(key, text=text[key.start:end], end=end), current[2])
+                found[-1] = current
+            else:
+                current = None
         elif line.strip():
             current = None  # a paragraph after a blank line ends the list
         gap = not line.strip()
