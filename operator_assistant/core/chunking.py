@@ -49,7 +49,9 @@ from operator_assistant.core.documents.headings import contents_entry
 # 45: troubleshooting written as blocks (a symptom line, "Possible causes:", "Corrective action:") gives an entry
 #     per symptom; a numbered list of conditions under a "Symptoms" heading does as one under "Troubleshooting".
 # 46: a numbered condition wrapped onto a second line keeps its lettered actions.
-CHUNKER_VERSION = 46
+# 47: ... only where a column name is one of a table looked up by its rows (symptom, cause, remedy, code,
+#     description, ...): "Warning | Caution" over boxes of rules stays no table.
+CHUNKER_VERSION = 47
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -189,6 +189,13 @@ def _grid(cells: Sequence[Box], text: str, boxes: Sequence[Box], offset: int) ->
     return grid
 
 
+# the column names of a table looked up by its rows: what is wrong, why, what to do, what a code means ("Warning |
+# Caution" over two boxes of rules is no such table)
+_LOOKUP_HEADER = re.compile(r"\b(symptoms?|troubles?|problems?|faults?|failures?|conditions?|malfunctions?|causes?|"
+                            r"reasons?|remed\w*|actions?|corrective|solutions?|checks?|what to do|descriptions?|"
+                            r"meanings?|explanations?|codes?|errors?|alarms?|messages?)\b", re.IGNORECASE)
+
+
 def _named_columns(grid: Sequence[Sequence[Cell | None]]) -> bool:
     """Whether a grid of long cells is still a table: a first row of short names, one a column ("Problem |
     Probable cause | Remedy"), over rows of two or more cells each, as a troubleshooting table's prose is set;
@@ -198,6 +205,7 @@ def _named_columns(grid: Sequence[Sequence[Cell | None]]) -> bool:
     header, rows = cells(grid[0]), [cells(row) for row in grid[1:]]
     return (len(header) >= 2 and all(len(c.text) <= MAX_HEADER_CHARS and not c.text.rstrip().endswith(".")
                                      for c in header)
+            and any(_LOOKUP_HEADER.search(c.text) for c in header)
             and sum(len(row) >= 2 for row in rows) >= 2)
 
 
