@@ -51,7 +51,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 46: a numbered condition wrapped onto a second line keeps its lettered actions.
 # 47: ... only where a column name is one of a table looked up by its rows (symptom, cause, remedy, code,
 #     description, ...): "Warning | Caution" over boxes of rules stays no table.
-CHUNKER_VERSION = 47
+# 48: a drawn table's first row of prose with no figure is a row, not a second line of its column names.
+CHUNKER_VERSION = 48
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -180,6 +180,22 @@ def test_a_drawn_grid_with_split_columns_and_a_wrapped_header_reads_as_its_table
     assert [texts(r) for r in table.rows] == [["1 gallon", "8 drops"], ["8 gallons", "2/3 tsp"]]
 
 
+def test_a_first_row_of_prose_under_a_drawn_header_is_a_row_not_a_second_header_line():
+    from operator_assistant.core.documents.tables import Cell, table_from_grid
+
+    cells = ["Symptom", "Probable cause", "Remedy", "Float stays at zero, no chlorine feed",
+             "Cylinder valve closed, or cylinder empty", "Open the cylinder valve one turn",
+             "No vacuum on the ejector gauge", "Motive water pressure too low", "Restore at least 45 psi"]
+    at, pos = [], 0
+    for text in cells:
+        at.append(Cell(text, pos, pos + len(text)))
+        pos += len(text) + 1
+    table = table_from_grid([at[0:3], at[3:6], at[6:9]])
+    assert table is not None
+    assert table.names == ("Symptom", "Probable cause", "Remedy")
+    assert [texts(r)[0] for r in table.rows] == ["Float stays at zero, no chlorine feed", "No vacuum on the ejector gauge"]
+
+
 def test_ruled_grids_are_found_on_a_copy_without_text_where_the_page_has_them():
     # pdfplumber reads a copy of the ruled pages without their text (it would lay out every
     # character first); the grids must be the ones it finds on the pages themselves

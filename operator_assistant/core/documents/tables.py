@@ -94,13 +94,19 @@ def _spans_down(above: Sequence[Cell], row: Sequence[Cell]) -> bool:
     return any(a == b and b.text for a, b in zip(above, row))
 
 
+HEADER_LINE_WORDS = 6  # a wrapped header cell's further line: "Bleach to Add", "(psi)"
+
+
 def _continues_header(header: Sequence[Cell], row: Sequence[Cell], below: Sequence[Cell]) -> bool:
     """A second line of words under a header of words, above the rows of figures: "Amount of 6%" over
     "Bleach to Add", every column the header names filled and no figure in it."""
     def words(cells: Sequence[Cell]) -> bool:
         return not any(ch.isdigit() for c in cells for ch in c.text)
     named = [n for n, c in enumerate(header) if c.text]
+    # as short as a header's words: a troubleshooting row of prose with no figure ("Float stays at zero, no
+    # chlorine feed | Cylinder valve closed ... | Open the cylinder valve one turn") is the first row
     return (len(named) >= 2 and all(n < len(row) and row[n].text for n in named) and words(row)
+            and all(len(c.text.split()) <= HEADER_LINE_WORDS for c in row)
             and any(ch.isdigit() for c in below for ch in c.text))
 
 
