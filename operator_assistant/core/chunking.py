@@ -52,7 +52,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 47: ... only where a column name is one of a table looked up by its rows (symptom, cause, remedy, code,
 #     description, ...): "Warning | Caution" over boxes of rules stays no table.
 # 48: a drawn table's first row of prose with no figure is a row, not a second line of its column names.
-CHUNKER_VERSION = 48
+# 49: troubleshooting as labelled lines ("SYMPTOM: ...", "Cause A: ...", "Do: ...") gives an entry per symptom.
+CHUNKER_VERSION = 49
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

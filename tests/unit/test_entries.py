@@ -710,3 +710,39 @@ def test_a_condition_wrapped_onto_a_second_line_keeps_its_actions() -> None:
         "Pump over-feeds (residual high, column draws down too fast, or hypo flows with the pump stopped)",
         "Hypo leaking at the pump head"]
     assert [len(e.fields) for e in entries] == [2, 1]
+
+
+RUNBOOK = """SECTION 9 - STANDBY POWER
+
+9.4  GEN-1 TROUBLESHOOTING
+
+SYMPTOM: ENGINE TURNS OVER BUT WILL NOT START
+  Cause A: No fuel reaching the engine - sub-base tank low or FTP-1 not
+           running.
+       Do: Read the sub-base sight gauge. Run FTP-1 in HAND.
+  Cause B: Air in the fuel system after a filter change.
+       Do: Work the hand primer until the fuel comes through with no bubbles.
+
+SYMPTOM: A SITE DROPS IN AND OUT - COMM FAIL COMES AND CLEARS, WORSE IN WET
+         WEATHER
+  Cause A: Water in the antenna coax connector.
+       Do: Dry it and rewrap with self-amalgamating tape.
+
+9.5  NOTES
+
+Problem: none of these labels are a list here
+"""
+
+
+def test_labelled_symptom_lines_give_each_cause_with_what_to_do() -> None:
+    document = _doc("runbook.txt", RUNBOOK)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    assert [e.key.text for e in entries] == ["ENGINE TURNS OVER BUT WILL NOT START",
+                                             "A SITE DROPS IN AND OUT - COMM FAIL COMES AND CLEARS, WORSE IN WET"]
+    first = entries[0]
+    assert [(f.name, f.row) for f in first.fields] == [("Cause", 0), ("What to do", 0), ("Cause", 1), ("What to do", 1)]
+    assert first.fields[0].text.endswith("FTP-1 not\n           running.")  # its wrapped line goes on
+    assert entries[1].fields[-1].text == "Dry it and rewrap with self-amalgamating tape."
+    # a lone "Problem:" in another section is no list
+    assert all("9.4" in e.group for e in entries)

@@ -38,6 +38,7 @@ from operator_assistant.core.documents.entries import (
     key_prefix,
     key_shape,
     number_form,
+    symptom_line,
 )
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
@@ -804,7 +805,10 @@ class Lookup:
                 key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end, ref=entry.key.ref) if n == 0 else empty
                 rows.append((key, *(CardCell(f.text, 1, f.start, f.end, ref=f.ref) if (f := at.get((line, c))) else empty
                                     for c, _ in columns)))
-        title = " > ".join(first.section[-1:]) or first.entry.group
+        # a text file's "SYMPTOM: ..." line set as a heading heads the symptom before it too: the section's title
+        group = re.fullmatch(r"\w+ '(.+)'", first.entry.group)
+        title = next((s for s in reversed(first.section) if not symptom_line(s)), "") or (
+            group.group(1) if group else first.entry.group)
         names = (first.entry.key.name, *(name for _, name in columns))
         units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
                             for cell, name in zip(row, names)) for row in rows)

@@ -799,6 +799,70 @@ def _labelled_blocks(text: str, headings: Sequence[tuple[int, int, str]]) -> lis
             for section, key, fields in out if counts[section] >= 2]
 
 
+# Troubleshooting written as labelled lines: "SYMPTOM: ENGINE TURNS OVER BUT WILL NOT START", then "Cause A: ..."
+# and "Do: ..." (each may wrap onto lines under it), up to the next symptom. A symptom with no label of its own (a
+# short line, a sub-heading) is not read: under real manuals' troubleshooting headings most such lines are
+# categories ("B. Purification System") or steps, not symptoms.
+_SYMPTOM_LABEL = re.compile(r"^[ \t]*(?:symptoms?|problems?|troubles?|complaints?)[ \t]*:[ \t]*"
+                            r"(?P<text>\S.*?)[ \t]*$", re.IGNORECASE)
+_INLINE_CAUSE = re.compile(r"^[ \t]*(?P<label>(?:(?:possible|probable|likely)[ \t]+)?(?:causes?|reasons?)"
+                           r"(?:[ \t]+[A-Z0-9]{1,2})?)[ \t]*:[ \t]*(?P<text>\S.*)$", re.IGNORECASE)
+_INLINE_REMEDY = re.compile(r"^[ \t]*(?P<label>do|check|action|remedy|fix|solution|what to do|corrective action)"
+                            r"[ \t]*:[ \t]*(?P<text>\S.*)$", re.IGNORECASE)
+
+
+def symptom_line(text: str) -> bool:
+    """Whether a line is a symptom's labelled line ("SYMPTOM: ENGINE DOES NOT TURN OVER"), a heading or not."""
+    return bool(_SYMPTOM_LABEL.match(text))
+
+
+def _symptom_sections(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
+    """Each labelled symptom line with the labelled causes and actions under it; two or more in a section."""
+    lines: list[tuple[int, str]] = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    # a symptom's labelled line a text file sets in capitals reads as a heading: it is a symptom of the section
+    # above it all the same, and so does the line it wraps onto ("... WORSE IN WET" / "WEATHER")
+    wrapped = {at + len(after) - len(after.lstrip()) for k, (_, line) in enumerate(lines[:-1])
+               if _SYMPTOM_LABEL.match(line) for at, after in lines[k + 1:k + 2]}
+    headings = [h for h in headings if not _SYMPTOM_LABEL.match(h[2]) and h[0] not in wrapped]
+    heading_at = {h for h, _, _ in headings}
+    opens: list[tuple[tuple[str, ...], Field, int]] = []  # section, symptom, index of its line
+    for k, (at, line) in enumerate(lines):
+        labelled = _SYMPTOM_LABEL.match(line)
+        if labelled:
+            start = at + labelled.start("text")
+            opens.append((_section_at(headings, at), Field("Symptom", labelled.group("text"), start,
+                                                           at + labelled.end("text")), k))
+    out = []
+    for n, (section, key, k) in enumerate(opens):
+        end_line = opens[n + 1][2] if n + 1 < len(opens) else len(lines)
+        # and no further than the next heading that is not itself a symptom
+        end_line = next((j for j in range(k + 1, end_line) if lines[j][0] in heading_at), end_line)
+        body = [(at, line) for at, line in lines[k + 1:end_line]]
+        fields: list[Field] = []
+        for at, line in body:
+            m = _INLINE_CAUSE.match(line) or _INLINE_REMEDY.match(line)
+            if m:
+                cause = bool(_INLINE_CAUSE.match(line))
+                row = sum(f.column == 1 for f in fields) - (0 if cause else 1)
+                fields.append(Field("Cause" if cause else "What to do", m.group("text").rstrip(), at + m.start("text"),
+                                    at + m.start("text") + len(m.group("text").rstrip()), row=max(row, 0),
+                                    column=1 if cause else 2))
+            elif line.strip() and fields and fields[-1].end >= at - 1 - (len(line) - len(line.lstrip())) - 1:
+                last = fields[-1]  # a wrapped line goes on
+                end = at + len(line.rstrip())
+                fields[-1] = replace(last, text=text[last.start:end], end=end)
+        if fields:
+            out.append((section, key, fields))
+    counts = Counter(section for section, _, _ in out)
+    return [Entry(key, SYMPTOM, " ".join(section[-2:]), _group_name("list", section, "troubleshooting"),
+                  tuple(fields))
+            for section, key, fields in out if counts[section] >= 2]
+
+
 # SNMP MIB definitions (ASN.1 macros)
 
 _MACRO = re.compile(r"^[ \t]*([a-z][\w-]*)\s+(OBJECT-TYPE|TRAP-TYPE|NOTIFICATION-TYPE|OBJECT-IDENTITY)\b", re.MULTILINE)
@@ -874,7 +938,7 @@ def find_entries(document: Document) -> list[Entry]:
     loose = [e for e in (_line_runs(text, headings) + _inline_runs(text, headings)
                          + _column_runs(text, headings, taken) + _code_blocks(document, text, headings)
                          + _glossary_runs(text, headings) + _condition_lists(document.text, headings)
-                         + _labelled_blocks(document.text, headings))
+                         + _labelled_blocks(document.text, headings) + _symptom_sections(document.text, headings))
              if not any(a <= e.key.start < b for a, b in taken)]
     return sorted(out + objects + _without_overlaps(loose), key=lambda e: e.key.start)
 
