@@ -203,8 +203,11 @@ class Assistant:
                                                        all_revisions)
                 # nor does a card of another thing or another place's equipment answer for the one named (the
                 # thing first: "wet well at Station B" says more than "Station B")
+                # (a troubleshooting row is of every unit of its kind: "filter 3 needs washing every 12 hours" is
+                # the filters' row, which names no filter)
                 if found and not isinstance(found, NotListed) and not missing:
-                    place = self.lookup.missing_subject(question, found) or self.lookup.missing_place(question, found)
+                    place = self.lookup.missing_subject(question, found) or (
+                        self.lookup.missing_place(question, found) if found is not symptom else "")
                     found, missing = (None, place) if place else (found, missing)
         yield SourcesFound(sources)
         not_listed = found if isinstance(found, NotListed) else None

@@ -1,9 +1,9 @@
-"""Symptom questions over troubleshooting sections set as nobody here fitted them: two made-up plants' manuals
-(tests/support/symptom_docs_set1.py and set2.py, written by helpers that never read the card's code), each
+"""Symptom questions over troubleshooting sections set as nobody here fitted them: three made-up plants' manuals
+(tests/support/symptom_docs_set1.py to set3.py, written by helpers that never read the card's code), each
 document its own layout (a ruled PDF table of prose cells, DOCX blocks of "Possible causes:" and "Corrective
-action:", an HTML table with lists in its cells, a text file's numbered symptoms with lettered checks).
-Set 1 is the one rules were fitted to; set 2 is held out and only judged (BENCHMARKS.md, "Symptoms in
-layouts nobody fitted")."""
+action:", an HTML table with lists in its cells, a text file's numbered symptoms with lettered checks, ...).
+Set 1 was fitted to; set 2 was held out until it had been judged once, then fitted to; set 3 is held out
+(BENCHMARKS.md, "Symptoms in layouts nobody fitted")."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 
 from operator_assistant.core.answer.records import TABLE
-from tests.support import symptom_docs_set1, symptom_docs_set2
+from tests.support import symptom_docs_set1, symptom_docs_set2, symptom_docs_set3
 from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
-# set 2's measured floor: 6 of 18 right (0 of 18 before the changes fitted on set 1), never tuned on
+# set 2: 0 of 18 at the start, 5 of 18 judged after the changes fitted on set 1 (a sixth right only by a header
+# that had swallowed the first row), 6 of 18 after it was fitted to in turn
 SET2_FLOOR = 0.3
+# set 3, held out: 1 of 18 at the start of the session, 2 of 18 now
+SET3_FLOOR = 0.1
 
 
 def _assistant(module, tmp_path_factory, embedder):
@@ -33,6 +36,11 @@ def set1(tmp_path_factory, embedder):
 @pytest.fixture(scope="module")
 def set2(tmp_path_factory, embedder):
     yield from _assistant(symptom_docs_set2, tmp_path_factory, embedder)
+
+
+@pytest.fixture(scope="module")
+def set3(tmp_path_factory, embedder):
+    yield from _assistant(symptom_docs_set3, tmp_path_factory, embedder)
 
 
 def _score(assistant, module, tmp_path: Path):
@@ -51,10 +59,15 @@ def test_set1_symptoms_are_answered_from_their_row_or_block(set1, tmp_path) -> N
     assert result.overall.shown_unsupported_values == 0
 
 
-def test_set2_held_out_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) -> None:
-    # held out: judged, never fitted to
+def test_set2_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) -> None:
     result = _score(set2, symptom_docs_set2, tmp_path)
     assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET2_FLOOR, result.overall
+
+
+def test_set3_held_out_symptoms_do_not_fall_below_their_measured_floor(set3, tmp_path) -> None:
+    # held out: judged, never fitted to
+    result = _score(set3, symptom_docs_set3, tmp_path)
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET3_FLOOR, result.overall
 
 
 def test_a_ruled_pdf_table_of_prose_cells_gives_a_problem_its_causes_and_remedies(set1) -> None:
@@ -76,3 +89,20 @@ def test_a_symptom_block_gives_its_causes_and_actions(set1) -> None:
     assert "Bearing temperature high" in shown and "oil cooler fins" in shown and "wear-metal analysis" in shown
     assert "Motor winding temperature high" not in shown
     assert_cells_in_place(answer)
+
+
+def test_a_labelled_symptom_line_gives_its_row_under_its_sections_title(set2) -> None:
+    answer = ask(set2, "the standby generator won't crank at all, the starter just clicks")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert answer.card.title == "9.4  GEN-1 TROUBLESHOOTING"  # not the symptom line a text file set as a heading
+    assert answer.card.columns == ("Symptom", "Cause", "What to do")
+    shown = answer.card.as_text()
+    assert "ENGINE DOES NOT TURN OVER AT ALL" in shown and "baking soda" in shown and "E-STOP" in shown
+    assert_cells_in_place(answer)
+
+
+def test_a_troubleshooting_row_answers_for_one_unit_of_its_kind(set2) -> None:
+    # the filters' row names no filter: "filter 3" asks it all the same
+    answer = ask(set2, "filter 3 needs washing every 12 hours now, loses head really fast")
+    assert not answer.refused and answer.card.kind == TABLE
+    assert "jar test" in answer.card.as_text() and "algae count" in answer.card.as_text()
