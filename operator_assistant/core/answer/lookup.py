@@ -136,7 +136,6 @@ _TELLS_TROUBLE = re.compile(r"\b(keeps?|kept|won'?t|will not|isn'?t|doesn'?t|doe
 _ASKS_SOMETHING = re.compile(r"\?|\b(?:what|what's|whats|which|how|when|where|who|whom|whose|why)\b", re.IGNORECASE)
 
 
-
 def describes_trouble(question: str) -> bool:
     """Whether a question may describe a symptom: it asks for causes or a remedy, tells of trouble, or asks
     nothing at all. "What is the high alarm on B-2?" does none of these."""
@@ -873,13 +872,13 @@ def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> se
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
+_CAUSE_FIELD = re.compile(r"\b(causes?|reasons?)\b", re.IGNORECASE)
+
+
 def _told(entry: Entry) -> str:
     """A symptom with its causes (or, where its row names none, what is done about it), as far as MiniLM reads."""
     causes = [f.text for f in entry.fields if _CAUSE_FIELD.search(f.name)] or [f.text for f in entry.fields]
     return " ".join(" ".join([entry.key.text, *causes]).split())[:400]
-
-
-_CAUSE_FIELD = re.compile(r"\b(causes?|reasons?)\b", re.IGNORECASE)
 
 
 def _forms_in(text: str) -> set[str]:
