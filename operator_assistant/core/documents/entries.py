@@ -745,16 +745,21 @@ _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-z0-9]{1,2}[.)])[ \t]+")
 SYMPTOM_WORDS = 15  # a symptom's line is short; a longer one is a paragraph
 
 
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Each line of a text with the offset it starts at."""
+    out, pos = [], 0
+    for line in text.split("\n"):
+        out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
 def _labelled_blocks(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Each symptom line followed by a labelled list of causes and one of remedies; two or more such blocks
     in one section make it a troubleshooting section (a lone "Possible causes:" in prose is none)."""
-    lines: list[tuple[int, str]] = []
-    pos = 0
-    for line in text.split("\n"):
-        lines.append((pos, line))
-        pos += len(line) + 1
+    lines = _lines(text)
     heading_starts = {h for h, _, _ in headings}
-    blocks: list[tuple[tuple[str, ...], Field, int, int, int]] = []  # section, symptom, cause, remedy, end
+    blocks: list[tuple[tuple[str, ...], Field, int, int]] = []  # section, symptom, cause and remedy label lines
     filled = [k for k, (_, line) in enumerate(lines) if line.strip()]
     for n, k in enumerate(filled):
         if not _CAUSE_LABEL.match(lines[k][1]):
@@ -773,17 +778,17 @@ def _labelled_blocks(text: str, headings: Sequence[tuple[int, int, str]]) -> lis
             continue
         start = at + len(line) - len(line.lstrip())
         key = Field("Symptom", line.strip(), start, start + len(line.strip()))
-        blocks.append((_section_at(headings, at), key, k, remedy, len(text)))
+        blocks.append((_section_at(headings, at), key, k, remedy))
     # a block ends where the next one's symptom line starts, or at the next heading
     out = []
-    for b, (section, key, cause, remedy, _) in enumerate(blocks):
+    for b, (section, key, cause, remedy) in enumerate(blocks):
         end = blocks[b + 1][1].start if b + 1 < len(blocks) else len(text)
         end = min([end, *(h for h in heading_starts if lines[remedy][0] < h < end)])
         fields: list[Field] = []
-        for label, first, last in ((cause, cause, lines[remedy][0]), (remedy, remedy, end)):
+        for label, last in ((cause, lines[remedy][0]), (remedy, end)):
             m = (_CAUSE_LABEL if label == cause else _REMEDY_LABEL).match(lines[label][1])
             assert m is not None
-            body_start = lines[first][0] + len(lines[first][1]) + 1
+            body_start = lines[label][0] + len(lines[label][1]) + 1
             body = text[body_start:last]
             stripped = body.strip()
             if not stripped:
@@ -818,11 +823,7 @@ def symptom_line(text: str) -> bool:
 
 def _symptom_sections(text: str, headings: Sequence[tuple[int, int, str]]) -> list[Entry]:
     """Each labelled symptom line with the labelled causes and actions under it; two or more in a section."""
-    lines: list[tuple[int, str]] = []
-    pos = 0
-    for line in text.split("\n"):
-        lines.append((pos, line))
-        pos += len(line) + 1
+    lines = _lines(text)
     # a symptom's labelled line a text file sets in capitals reads as a heading: it is a symptom of the section
     # above it all the same, and so does the line it wraps onto ("... WORSE IN WET" / "WEATHER")
     wrapped = {at + len(after) - len(after.lstrip()) for k, (_, line) in enumerate(lines[:-1])
