@@ -33,13 +33,17 @@ def test_a_value_crossed_on_the_other_side_is_another_limit_and_a_state_required
     for text in ("Trigger: AIT-520 above 2.60 mg/L for 120 seconds.", "If the residual exceeds 4.0 mg/L, stop",
                  "Alarm: Low 0.80 mg/L, high alarm 2.60 mg/L"):
         assert not about_other(question, text) and states_limit(limits_asked(question), text), text
-    # "must be below" before entry, "less than 280V" for a module's use: neither side's limit, so neither
-    # other nor the one asked
-    for question, text in (("What is the maximum level in the intake wet well?",
-                            "the wet well level on LIT-150 must be below 1.0 ft before entry."),
-                           ("What is the maximum phase voltage of the module?",
-                            "only suitable for AC systems with phase voltage less than 280V.")):
+    # "less than 280V" for a module's use, "is above 28 psi" before a start: neither side's limit, so neither other
+    # nor the one asked
+    for question, text in (("What is the maximum phase voltage of the module?",
+                            "only suitable for AC systems with phase voltage less than 280V."),
+                           ("What is the minimum suction pressure of booster B-2?",
+                            "Confirm on SCR-04 that suction pressure PT-2100 is above 28 psi.")):
         assert not about_other(question, text) and not states_limit(limits_asked(question), text), text
+    # "must be below 1.0 ft before entry" is a rule's state: another thing than the wet well's maximum level
+    question = "What is the maximum level in the intake wet well?"
+    text = "the wet well level on LIT-150 must be below 1.0 ft before entry."
+    assert about_other(question, text) and not states_limit(limits_asked(question), text)
 
 
 def test_a_bound_still_answers_a_limit_named() -> None:

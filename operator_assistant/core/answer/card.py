@@ -351,6 +351,9 @@ def limits_asked(question: str) -> frozenset[tuple[str, str]]:
 # a state required is not ("must be below 1.0 ft" before entry is a maximum, "is above 28 psi" before a start a
 # minimum), nor a comparison ("less than 280V")
 _CROSSING = re.compile(r"\b([\w-]+)\s+(above|over|exceeds?|exceeding|below|under)\s+(?:about\s+)?\d", re.IGNORECASE)
+_REQUIRED_STATE = re.compile(r"\b(?:must|shall|should)\s+(?:be|remain|stay|read)\s+(?:below|above|under|over|less than|"
+                             r"more than|greater than|at least|at most|no more than|no less than)\s+(?:about\s+)?\d",
+                             re.IGNORECASE)
 _REQUIRED = frozenset("be is are was remain remains stay stays kept keep maintained maintain held hold".split())
 
 
@@ -366,6 +369,10 @@ def _limits_stated(text: str, asked: frozenset[tuple[str, str]]) -> set[tuple[st
     if any(kind == "any" for _, kind in asked):
         stated = {limit for limit in stated if called_limit(limit)}
         stated |= _crossings(text)
+        # a state a rule requires before something is done ("must be below 1.0 ft before entry") is that rule's,
+        # no limit of either side
+        if _REQUIRED_STATE.search(text):
+            stated.add(("required", "rule"))
     return stated
 
 
