@@ -338,8 +338,8 @@ _NO_SIDE = frozenset(("time", "duration", "interval", "period", "runtime", "time
 def limits_asked(question: str) -> frozenset[tuple[str, str]]:
     """The limits a question asks for: those it names ("low suction trip"), else the high side of a measure it
     asks the maximum or highest of, the low side of one it asks the minimum or lowest of, as a bound of no
-    kind ("any": an alarm, trip or other limit the text calls one). A bound alone is no such limit: "must be above
-    8.0 ft" before a start is a minimum, "trips above 130 deg C" a maximum."""
+    kind ("any": an alarm, trip or other limit the text calls one, or a value a trigger says is crossed; see
+    `_limits_stated`)."""
     named = limits_named(question)
     if named or not measures_named(question) - _NO_SIDE:
         return named
@@ -348,8 +348,8 @@ def limits_asked(question: str) -> frozenset[tuple[str, str]]:
 
 
 # a value crossed, as a trigger says it: "falls below 0.80 mg/L", "AIT-520 above 2.60 mg/L", "exceeds 4.0 mg/L";
-# a state required is not ("must be below 1.0 ft" before entry is a maximum, "is above 28 psi" before a start a
-# minimum), nor a comparison ("less than 280V")
+# not a state checked ("is above 28 psi" before a start), a state a rule requires ("must be below 1.0 ft before
+# entry", _REQUIRED_STATE), nor a comparison ("less than 280V")
 _CROSSING = re.compile(r"\b([\w-]+)\s+(above|over|exceeds?|exceeding|below|under)\s+(?:about\s+)?\d", re.IGNORECASE)
 _REQUIRED_STATE = re.compile(r"\b(?:must|shall|should)\s+(?:be|remain|stay|read)\s+(?:below|above|under|over|less than|"
                              r"more than|greater than|at least|at most|no more than|no less than)\s+(?:about\s+)?\d",
