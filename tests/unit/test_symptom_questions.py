@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from operator_assistant.core.answer.lookup import _told, describes_trouble
+from operator_assistant.core.answer.lookup import _told
+from operator_assistant.core.answer.sentences import describes_trouble
 from operator_assistant.core.documents.entries import SYMPTOM, Entry, Field
 
 

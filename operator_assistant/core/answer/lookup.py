@@ -28,6 +28,7 @@ from operator_assistant.core.answer.card import (
 )
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
+from operator_assistant.core.answer.sentences import describes_trouble
 from operator_assistant.core.conflicts import limits_named, one_of, other_one, places_asked
 from operator_assistant.core.documents.entries import (
     OBJECT,
@@ -119,30 +120,6 @@ _SPACED_KEY = re.compile(r"(?<![\w-])[A-Z]{1,4} \d{1,4}(?![\w.-])")
 # A MIB name or an OID: upsAlarmBatteryBad, fooAlarms.17, { fooAlarms 17 }.
 _MIB_NAME = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9-]*(?:\.\d+)?)(?![\w-])")
 _OID = re.compile(r"\{\s*[a-z][\w-]*\s+\d+\s*\}")
-# A question that asks what is wrong or what to do about it: a symptom question.
-_ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|remedies|fix|repair|correct|"
-                          r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
-                          r"wrong)\b", re.IGNORECASE)
-
-# Or one that tells of trouble without asking anything ("hit start on the standby blower and nothing happens",
-# "the DO has sat at 1.84 all night"): what a machine or a reading keeps doing, or will not do.
-_TELLS_TROUBLE = re.compile(r"\b(keeps?|kept|won'?t|will not|isn'?t|doesn'?t|does not|can'?t|cannot|not (?:working|"
-                            r"running|starting|moving|changing|dropping|coming|building|responding|stroking)|"
-                            r"nothing (?:happens|comes)|stuck|tripp(?:ing|ed)|kick(?:s|ing|ed) out|hunting|surg(?:es|ing)|"
-                            r"leak(?:s|ing)|noisy|vibrat(?:es|ing)|overheat(?:s|ing)|running hot|smell(?:s|ing)?|"
-                            r"creep(?:s|ing)|drift(?:s|ing)|jump(?:s|ing)|flat|frozen|erratic|swing(?:s|ing)|spik(?:es|ing)|"
-                            r"sitting at|hasn'?t moved|dims?|even though|more than normal|what'?s off)\b", re.IGNORECASE)
-# Or one that asks nothing at all: "water pouring out of the packing on the sludge pump way more than normal"
-_ASKS_SOMETHING = re.compile(r"\?|\b(?:what|what's|whats|which|how|when|where|who|whom|whose|why)\b", re.IGNORECASE)
-
-
-def describes_trouble(question: str) -> bool:
-    """Whether a question may describe a symptom: it asks for causes or a remedy, tells of trouble, or asks
-    nothing at all. "What is the high alarm on B-2?" does none of these."""
-    return bool(_ASKS_REMEDY.search(question) or _TELLS_TROUBLE.search(question)
-                or not _ASKS_SOMETHING.search(question))
-
-
 # what a key seen somewhere is called there: "What's a CSO tag on a valve?"
 _WHAT_IT_IS = r"(?:tags?|codes?|abbreviations?|symbols?|labels?|markings?|designations?|letters?)"
 # "what does that mean?" after the sentence that names the code

@@ -395,3 +395,27 @@ def word_share(weights: dict[str, float], words: set[str]) -> float:
     """The weighted share of the question's words a piece holds."""
     total = sum(weights.values())
     return sum(v for w, v in weights.items() if w in words) / total if total else 0.0
+
+
+# A question that asks what is wrong or what to do about it: a symptom question.
+_ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|remedies|fix|repair|correct|"
+                          r"troubleshoot\w*|what (?:should|do|must|can) (?:i|we) (?:do|check|look)|what to (?:do|check)|"
+                          r"wrong)\b", re.IGNORECASE)
+
+# Or one that tells of trouble without asking anything ("hit start on the standby blower and nothing happens",
+# "the DO has sat at 1.84 all night"): what a machine or a reading keeps doing, or will not do.
+_TELLS_TROUBLE = re.compile(r"\b(keeps?|kept|won'?t|will not|isn'?t|doesn'?t|does not|can'?t|cannot|not (?:working|"
+                            r"running|starting|moving|changing|dropping|coming|building|responding|stroking)|"
+                            r"nothing (?:happens|comes)|stuck|tripp(?:ing|ed)|kick(?:s|ing|ed) out|hunting|surg(?:es|ing)|"
+                            r"leak(?:s|ing)|noisy|vibrat(?:es|ing)|overheat(?:s|ing)|running hot|smell(?:s|ing)?|"
+                            r"creep(?:s|ing)|drift(?:s|ing)|jump(?:s|ing)|flat|frozen|erratic|swing(?:s|ing)|spik(?:es|ing)|"
+                            r"sitting at|hasn'?t moved|dims?|even though|more than normal|what'?s off)\b", re.IGNORECASE)
+# Or one that asks nothing at all: "water pouring out of the packing on the sludge pump way more than normal"
+_ASKS_SOMETHING = re.compile(r"\?|\b(?:what|what's|whats|which|how|when|where|who|whom|whose|why)\b", re.IGNORECASE)
+
+
+def describes_trouble(question: str) -> bool:
+    """Whether a question may describe a symptom: it asks for causes or a remedy, tells of trouble, or asks
+    nothing at all. "What is the high alarm on B-2?" does none of these."""
+    return bool(_ASKS_REMEDY.search(question) or _TELLS_TROUBLE.search(question)
+                or not _ASKS_SOMETHING.search(question))
