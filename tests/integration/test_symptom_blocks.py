@@ -1,0 +1,114 @@
+"""A question that tells of trouble, over a manual that sets its troubleshooting out as labelled blocks
+(questions and answers, diagnostic charts), gets the block whole: the label line and every cause and
+check under it up to the next block, not the two sentences nearest the question. Through the real
+ingest, index and assistant."""
+
+from __future__ import annotations
+
+import pytest
+
+from operator_assistant.core.answer.records import PROCEDURE
+from tests.support.engines import ask, assert_cells_in_place, card_assistant
+
+QUESTIONS = """Chlorine gas feed - operator questions
+
+Questions from the night shift
+
+Q: The rotameter float sits at zero although the chlorinator is switched on. Why?
+A: No gas is reaching the rotameter. Work down this list.
+Cause 1 - The cylinder valve is closed or the cylinder is empty.
+Remedy: weigh the cylinder on the scale; change over to the standby cylinder at the manifold.
+Cause 2 - The vacuum regulator has frosted over from a high draw.
+Remedy: lower the feed rate until the frost clears, then bring a second cylinder on line.
+Cause 3 - The ejector water supply has failed.
+Remedy: check the booster pump BP-4 is running and the ejector strainer is clean.
+Q: The chlorine residual at the clearwell reads high every afternoon. Is that a fault?
+A: Usually not. The afternoon demand is low and the flow-paced feed lags behind.
+Check that the residual analyser AIT-40 was calibrated this week before changing any setpoint.
+Q: Why do I smell chlorine in the feed room?
+A: Treat a smell as a leak until it is found.
+Cause 1 - A lead gasket at the yoke is worn.
+Remedy: close the cylinder valve and fit a new lead gasket.
+Cause 2 - A vent line is cracked.
+Remedy: isolate the regulator and replace the vent line.
+
+Normal readings
+
+The chlorine feed rate is 12 kg per day at design flow.
+"""
+
+CHARTS = """Raw water intake - diagnostic charts
+
+==========================================================
+CHART 1 - Intake screen differential stays high after a wash
+==========================================================
+Step 1. Is the wash water pressure above 3 bar?
+    No  -> Clean the wash pump strainer, then wash again.
+    Yes -> Go to step 2.
+Step 2. Are the spray nozzles blocked?
+    Yes -> Remove the spray bar and rod the nozzles clear,
+           then refit the bar with new gaskets.
+    No  -> Call the screen supplier.
+
+==========================================================
+CHART 2 - Intake pump will not start from the control room
+==========================================================
+Step 1. Is the pump selected to REMOTE at its starter?
+    No  -> Turn the selector to REMOTE.
+    Yes -> Go to step 2.
+Step 2. Is the wet well level above the low-low float?
+    No  -> Wait for the level to recover; the float blocks a start.
+    Yes -> Reset the motor protection relay at panel MCC-2.
+==========================================================
+END OF CHARTS
+"""
+
+
+@pytest.fixture(scope="module")
+def blocks(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("blocks")
+    (folder / "chlorine_questions.txt").write_text(QUESTIONS, encoding="utf-8")
+    (folder / "intake_charts.txt").write_text(CHARTS, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("blocks-index"), embedder)
+
+
+def _text(answer) -> str:
+    return " ".join(cell.text for cell in answer.card.cells)
+
+
+def test_a_question_and_its_answer_are_shown_whole_up_to_the_next_question(blocks) -> None:
+    answer = ask(blocks, "rotameter float stuck at zero but the chlorinator is on")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert answer.card.cells[0].text.startswith("Q: The rotameter float sits at zero")
+    # every cause with its remedy, the last one too
+    assert "change over to the standby cylinder" in text and "ejector strainer is clean" in text
+    # and nothing of the next question
+    assert "afternoon" not in text
+    assert_cells_in_place(answer)
+
+
+def test_a_chart_is_shown_whole_and_stops_at_its_rule(blocks) -> None:
+    answer = ask(blocks, "intake screen differential still high after washing it")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert answer.card.cells[0].text.startswith("CHART 1 - Intake screen differential")
+    assert "wash pump strainer" in text and "Call the screen supplier" in text
+    assert "REMOTE" not in text
+    # a line the layout wrapped is read with the line it carries on
+    assert any("rod the nozzles clear, then refit the bar" in " ".join(c.text.split()) for c in answer.card.cells)
+    assert_cells_in_place(answer)
+
+
+def test_the_last_chart_stops_at_the_rule_under_it(blocks) -> None:
+    answer = ask(blocks, "intake pump won't start from the control room")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert "Turn the selector to REMOTE" in text and "motor protection relay" in text
+    assert "END OF CHARTS" not in text
+
+
+def test_a_question_that_tells_of_no_trouble_gets_no_block(blocks) -> None:
+    answer = ask(blocks, "What is the chlorine feed rate at design flow?")
+    assert answer.card is not None and "12 kg per day" in _text(answer)
+    assert not _text(answer).startswith("Q:")
