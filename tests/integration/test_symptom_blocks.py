@@ -64,11 +64,42 @@ END OF CHARTS
 """
 
 
+SHEETS = """<html><head><title>Ozone plant alarm response</title></head><body>
+<h1>Ozone plant alarm response</h1>
+<h2>Alarm sheets</h2>
+<h3>OZ-12 CONTACTOR OFF-GAS OZONE HIGH</h3>
+<p>Meaning</p>
+<p>Ozone is leaving the contactor in the off-gas instead of being used up in the water.</p>
+<p>Likely causes</p>
+<ol><li>The ozone dose is above the demand after a change in raw water.</li>
+<li>The off-gas destruct unit heater has failed.</li></ol>
+<p>Response</p>
+<ol><li>Lower the generator output by one step and watch the residual.</li>
+<li>Check the destruct unit catalyst temperature on panel OZ-CP3.</li></ol>
+<h3>OZ-20 FEED GAS DEW POINT HIGH</h3>
+<p>Meaning</p>
+<p>The feed gas carries too much moisture for the generator.</p>
+<p>Likely causes</p>
+<ol><li>A dryer tower did not switch over.</li></ol>
+<p>Response</p>
+<ol><li>Switch the dryer over by hand at panel OZ-CP1.</li></ol>
+<h2>Monthly test</h2>
+<h3>Generator cell test</h3>
+<p>Record the cell voltages before the test.</p>
+<p>Compare them with the commissioning sheet.</p>
+<p>If the ozone output is lower than the rating at full power, do this:</p>
+<ol><li>Check the cooling water flow to the cells.</li>
+<li>Clean the dielectric tubes.</li></ol>
+</body></html>
+"""
+
+
 @pytest.fixture(scope="module")
 def blocks(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("blocks")
     (folder / "chlorine_questions.txt").write_text(QUESTIONS, encoding="utf-8")
     (folder / "intake_charts.txt").write_text(CHARTS, encoding="utf-8")
+    (folder / "ozone_alarms.html").write_text(SHEETS, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("blocks-index"), embedder)
 
 
@@ -112,3 +143,21 @@ def test_a_question_that_tells_of_no_trouble_gets_no_block(blocks) -> None:
     answer = ask(blocks, "What is the chlorine feed rate at design flow?")
     assert answer.card is not None and "12 kg per day" in _text(answer)
     assert not _text(answer).startswith("Q:")
+
+
+def test_a_short_section_headed_with_the_trouble_is_shown_whole(blocks) -> None:
+    answer = ask(blocks, "ozone leaving the contactor in the off-gas, why?")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert answer.card.title == "OZ-12 CONTACTOR OFF-GAS OZONE HIGH"
+    assert "destruct unit heater" in text and "catalyst temperature" in text
+    assert "dryer" not in text
+    assert_cells_in_place(answer)
+
+
+def test_a_section_whose_best_piece_lies_further_down_is_not_shown_whole(blocks) -> None:
+    # the answer is the list under its lead-in, not the section's first lines
+    answer = ask(blocks, "ozone generator cell output lower than the rating at full power, what should I check?")
+    assert answer.card is not None
+    assert "Record the cell voltages" not in _text(answer)
+    assert "Clean the dielectric tubes" in _text(answer)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -872,7 +872,7 @@ def _block_lines(lines: Sequence[tuple[int, str]], lead: int, label: str) -> lis
     return taken
 
 
-def _block_cells(lines: Sequence[tuple[int, str]], taken: Sequence[int]) -> list[tuple[int, int]]:
+def _block_cells(lines: Sequence[tuple[int, str]], taken: Iterable[int]) -> list[tuple[int, int]]:
     """(start, end) of each line of a block, a line the layout wrapped joined to the one it carries on."""
     spans: list[tuple[int, int]] = []
     for n in taken:
@@ -885,34 +885,66 @@ def _block_cells(lines: Sequence[tuple[int, str]], taken: Sequence[int]) -> list
     return spans
 
 
-def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifest: Manifest,
-                  policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
-    """For a question that tells of trouble, where its best piece is the line that heads a labelled block
-    ("Q: After dosing the pH shoots past the setpoint ... Why?", "CHART C1 - FIT-501 reads zero while ..."),
-    that line and the block under it, whole: the causes and checks a troubleshooting manual gives under a
-    symptom are read together, and the first of them alone is half an answer."""
-    if not pieces or not describes_trouble(question):
-        return None
-    top, source = pieces[0]
-    lines = section_lines(manifest, source)
+def _labelled_block(top: Piece, source: Source, lines: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """(start, end) of each line of the labelled block whose label line the piece is, from that line on;
+    none where the piece is no label line or its label heads no block."""
     at, end = source.start + top.start, source.start + top.end
     lead = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
     while lead is not None and lead + 1 < len(lines) and _RULE_LINE.match(lines[lead][1]):
         lead += 1  # a rule above the label line, read into the piece
     if lead is None:
-        return None
+        return []
     lead_at, lead_line = lines[lead]
     mark = _BLOCK_LABEL.match(lead_line)
     # the piece is the label line, not a sentence of a paragraph that begins with one
     if mark is None or end > lead_at + len(lead_line) + 1:
-        return None
-    label = mark.group(1).lower()
+        return []
     # and the label heads blocks: it comes back in the section with lines between, or the block runs to its end
-    taken = _block_lines(lines, lead, label)
+    taken = _block_lines(lines, lead, mark.group(1).lower())
     if len(taken) < MIN_BLOCK_LINES:
+        return []
+    return [(lead_at + len(lead_line) - len(lead_line.lstrip()), lead_at + len(lead_line.rstrip())),
+            *_block_cells(lines, taken)]
+
+
+# A section short enough to be one symptom with its causes and remedies ("AR-325 HX1 SECONDARY PRESSURE HIGH"
+# over its meaning, likely causes and response), in words.
+SYMPTOM_SECTION_WORDS = 200
+# The lines of its opening: a label ("Meaning") and the line it labels.
+OPENING_LINES = 2
+
+
+def _symptom_section(question: str, top: Piece, source: Source, lines: Sequence[tuple[int, str]]
+                     ) -> list[tuple[int, int]]:
+    """(start, end) of each line of the source's section where it is one symptom's: a sub-section, short, of
+    no table, whose heading names something the question tells of (beyond the headings above it), and that
+    opens with the best piece, as such a section opens by saying what is seen ("Meaning" over "Network side
+    pressure at HX1 is rising ..."); a piece further down is read in its own list or sentences."""
+    if len(source.section) < 2 or not lines or any(" | " in line for _, line in lines):
+        return []
+    at = source.start + top.start
+    if not any(a <= at < a + len(line) + 1 for a, line in lines[:OPENING_LINES]):
+        return []
+    own = _plain_words(source.section[-1]) - _plain_words(" ".join([source.document, *source.section[:-1]]))
+    if not own & _plain_words(question) or sum(len(line.split()) for _, line in lines) > SYMPTOM_SECTION_WORDS:
+        return []
+    return _block_cells(lines, range(len(lines)))
+
+
+def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifest: Manifest,
+                  policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
+    """For a question that tells of trouble, the block its best piece is in, whole: where the piece is the
+    line heading a labelled block ("Q: After dosing the pH shoots past the setpoint ... Why?", "CHART C1 -
+    FIT-501 reads zero while ..."), that line and the block under it; where it is in a short section headed
+    with the trouble ("AR-340 NETWORK RETURN TEMPERATURE HIGH"), the section. The causes and checks a
+    troubleshooting manual gives under a symptom are read together, and the first of them alone is half an answer."""
+    if not pieces or not describes_trouble(question):
         return None
-    spans = [(lead_at + len(lead_line) - len(lead_line.lstrip()), lead_at + len(lead_line.rstrip())),
-             *_block_cells(lines, taken)]
+    top, source = pieces[0]
+    lines = section_lines(manifest, source)
+    spans = _labelled_block(top, source, lines) or _symptom_section(question, top, source, lines)
+    if not spans:
+        return None
     part = ""
     if len(spans) > policy.procedure_steps:
         part = _part("line", 0, policy.procedure_steps, len(spans))
