@@ -94,12 +94,35 @@ SHEETS = """<html><head><title>Ozone plant alarm response</title></head><body>
 """
 
 
+RUN_IN = """Instrument air compressors - fault guide
+
+Compressor faults
+
+Problem. The standby compressor starts every few minutes although the plant draws little air.
+
+Likely cause (a). The receiver drain valve is stuck open.
+
+Solution. Close the manual isolation upstream of the drain and replace the drain valve.
+
+Likely cause (b). An air line in the filter gallery is leaking.
+
+Solution. Walk the gallery with a leak detector spray and tag every leak found.
+
+Problem. The compressor discharge temperature climbs to its trip within an hour.
+
+Likely cause (a). The cooler fins are packed with dust.
+
+Solution. Blow the cooler fins through from the inside with low pressure air.
+"""
+
+
 @pytest.fixture(scope="module")
 def blocks(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("blocks")
     (folder / "chlorine_questions.txt").write_text(QUESTIONS, encoding="utf-8")
     (folder / "intake_charts.txt").write_text(CHARTS, encoding="utf-8")
     (folder / "ozone_alarms.html").write_text(SHEETS, encoding="utf-8")
+    (folder / "compressor_faults.txt").write_text(RUN_IN, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("blocks-index"), embedder)
 
 
@@ -161,3 +184,14 @@ def test_a_section_whose_best_piece_lies_further_down_is_not_shown_whole(blocks)
     assert answer.card is not None
     assert "Record the cell voltages" not in _text(answer)
     assert "Clean the dielectric tubes" in _text(answer)
+
+
+def test_a_run_in_label_heads_its_block(blocks) -> None:
+    # "Problem. ..." paragraphs, each followed by its causes and solutions
+    answer = ask(blocks, "standby air compressor keeps starting every few minutes, hardly any air being used")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert answer.card.cells[0].text.startswith("Problem. The standby compressor starts")
+    assert "replace the drain valve" in text and "leak detector spray" in text
+    assert "cooler fins" not in text
+    assert_cells_in_place(answer)

@@ -848,12 +848,20 @@ def procedure_card(question: str, best: Piece | None, best_source: Source | None
 
 
 # A line that heads a block of its own kind: "Q: ...", "CHART C1 - ...", "Problem 3: ...": a word, perhaps
-# with a number, set off by a colon or a spaced dash. The next line of the same label ends the block.
-_BLOCK_LABEL = re.compile(r"^\s*([A-Za-z]{1,12})(?:\s+[A-Za-z]?\d{1,3}[a-z]?)?(?::|\s+[-\u2013\u2014]\s)")
+# with a number, set off by a colon or a spaced dash; or a run-in word of its own, "Problem. PU1 make-up pumps
+# ..." (with no number: "Step 1." numbers a list). The next line of the same label ends the block.
+_BLOCK_LABEL = re.compile(r"^\s*(?:([A-Za-z]{1,12})(?:\s+[A-Za-z]?\d{1,3}[a-z]?)?(?::|\s+[-\u2013\u2014]\s)|"
+                          r"([A-Za-z]{4,12})\.\s+(?=[A-Z0-9]))")
 _RULE_LINE = re.compile(r"^\s*[-=_*~#.]{3,}\s*$")
 # Lines a block must hold besides its label line: a label that comes back after one line only ("Cause 1 -",
 # "Remedy:", "Cause 2 -", "Remedy:") labels the parts of a block, not blocks.
 MIN_BLOCK_LINES = 2
+
+
+def _block_label(line: str) -> str:
+    """The label a line opens with, in lower case; "" where it opens with none."""
+    mark = _BLOCK_LABEL.match(line)
+    return (mark.group(1) or mark.group(2)).lower() if mark else ""
 
 
 def _block_lines(lines: Sequence[tuple[int, str]], lead: int, label: str) -> list[int]:
@@ -865,8 +873,7 @@ def _block_lines(lines: Sequence[tuple[int, str]], lead: int, label: str) -> lis
             if taken:
                 break
             continue
-        mark = _BLOCK_LABEL.match(line)
-        if mark and mark.group(1).lower() == label:
+        if _block_label(line) == label:
             break
         taken.append(n)
     return taken
@@ -895,12 +902,12 @@ def _labelled_block(top: Piece, source: Source, lines: Sequence[tuple[int, str]]
     if lead is None:
         return []
     lead_at, lead_line = lines[lead]
-    mark = _BLOCK_LABEL.match(lead_line)
-    # the piece is the label line, not a sentence of a paragraph that begins with one
-    if mark is None or end > lead_at + len(lead_line) + 1:
+    label, mark = _block_label(lead_line), _BLOCK_LABEL.match(lead_line)
+    # the piece is the label line, not a later sentence of a paragraph that begins with one
+    if not label or mark is None or at > lead_at + mark.end() + 1 or end > lead_at + len(lead_line) + 1:
         return []
     # and the label heads blocks: it comes back in the section with lines between, or the block runs to its end
-    taken = _block_lines(lines, lead, mark.group(1).lower())
+    taken = _block_lines(lines, lead, label)
     if len(taken) < MIN_BLOCK_LINES:
         return []
     return [(lead_at + len(lead_line) - len(lead_line.lstrip()), lead_at + len(lead_line.rstrip())),
