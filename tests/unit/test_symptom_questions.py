@@ -16,6 +16,8 @@ from operator_assistant.core.documents.entries import SYMPTOM, Entry, Field
     "water pouring out of the packing on the sludge pump way more than normal",
     "my portable meter says 2.4 but the online oxygen probe says 0.9, what's off?",
     "chlorine residual in the contact tank is low even though the hypo pump is running",
+    "the clarifier sludge blanket kept on rising after the storm",
+    "both feed pumps keep cutting out and coming back",
 ])
 def test_a_question_that_tells_of_trouble_may_describe_a_symptom(question: str) -> None:
     assert describes_trouble(question)
@@ -25,6 +27,9 @@ def test_a_question_that_tells_of_trouble_may_describe_a_symptom(question: str) 
     "What is the high discharge pressure alarm on booster B-2?",
     "Which register holds the battery voltage?",
     "How many CE contact hours does a T3 operator need?",
+    # what a plant keeps is no trouble
+    "How long are the main flushing records kept?",
+    "Which DP addresses should I keep off the thyristor units?",
 ])
 def test_a_question_for_a_value_does_not(question: str) -> None:
     assert not describes_trouble(question)

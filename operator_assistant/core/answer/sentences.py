@@ -403,11 +403,12 @@ _ASKS_REMEDY = re.compile(r"\b(cause|causes|caused|causing|why|reason|remedy|rem
                           r"wrong)\b", re.IGNORECASE)
 
 # Or one that tells of trouble without asking anything ("hit start on the standby blower and nothing happens",
-# "the DO has sat at 1.84 all night"): what a machine or a reading keeps doing, or will not do.
-_TELLS_TROUBLE = re.compile(r"\b(keeps?|kept|won'?t|will not|isn'?t|doesn'?t|does not|can'?t|cannot|not (?:working|"
-                            r"running|starting|moving|changing|dropping|coming|building|responding|stroking)|"
-                            r"nothing (?:happens|comes)|stuck|tripp(?:ing|ed)|kick(?:s|ing|ed) out|hunting|surg(?:es|ing)|"
-                            r"leak(?:s|ing)|noisy|vibrat(?:es|ing)|overheat(?:s|ing)|running hot|smell(?:s|ing)?|"
+# "the DO has sat at 1.84 all night"): what a machine or a reading keeps doing, or will not do. What a plant
+# keeps ("keep main flushing records", "how long are they kept?") is no trouble.
+_TELLS_TROUBLE = re.compile(r"\b((?:keeps?|kept)\s+(?:on\s+)?\w+ing|won'?t|will not|isn'?t|doesn'?t|does not|can'?t|"
+                            r"cannot|not (?:working|running|starting|moving|changing|dropping|coming|building|responding|"
+                            r"stroking)|nothing (?:happens|comes)|stuck|tripp(?:ing|ed)|kick(?:s|ing|ed) out|hunting|"
+                            r"surg(?:es|ing)|leak(?:s|ing)|noisy|vibrat(?:es|ing)|overheat(?:s|ing)|running hot|smell(?:s|ing)?|"
                             r"creep(?:s|ing)|drift(?:s|ing)|jump(?:s|ing)|flat|frozen|erratic|swing(?:s|ing)|spik(?:es|ing)|"
                             r"sitting at|hasn'?t moved|dims?|even though|more than normal|what'?s off)\b", re.IGNORECASE)
 # Or one that asks nothing at all: "water pouring out of the packing on the sludge pump way more than normal"
