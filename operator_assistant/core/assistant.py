@@ -187,11 +187,13 @@ class Assistant:
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
-                symptom = self.lookup.by_symptom(question, vector, sources)
+                # a troubleshooting row, else the labelled block or short section that tells of the trouble
+                symptom = (self.lookup.by_symptom(question, vector, sources)
+                           or self.cards.symptom(question, query, sources, vector, identifiers))
                 found = symptom or self.cards.build(question, query, sources, vector, identifiers)
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
-                # but a troubleshooting row answers for the equipment its manual names ("P-310B keeps tripping")
+                # but a troubleshooting row or block answers for the equipment its manual names ("P-310B keeps tripping")
                 if missing and symptom is not None and self.lookup.names_elsewhere(missing, symptom):
                     missing = ""
                 # unless it states the limit asked of the whole station the tag is part of

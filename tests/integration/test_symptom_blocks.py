@@ -5,9 +5,13 @@ ingest, index and assistant."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from operator_assistant.core.answer.records import PROCEDURE
+from operator_assistant.core.answer.card import _symptom_section
+from operator_assistant.core.answer.records import PROCEDURE, Source
+from operator_assistant.core.answer.sentences import Piece
 from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
 QUESTIONS = """Chlorine gas feed - operator questions
@@ -116,6 +120,27 @@ Solution. Blow the cooler fins through from the inside with low pressure air.
 """
 
 
+# The scope names each unit's tag; the fault guide is written for the kind of compressor and names none.
+SCOPE = """Digester gas compressors
+
+Scope
+
+This manual covers the digester gas compressors GC-1, GC-2 and GC-3 and their aftercoolers.
+
+Fault guide
+
+Problem. The compressor knocks loudly and the gas discharge pressure swings.
+
+Likely cause (a). Condensate has collected in the suction line.
+
+Solution. Drain the suction knock-out pot and check its level switch.
+
+Likely cause (b). A discharge valve plate is broken.
+
+Solution. Stop the machine and change the valve plate.
+"""
+
+
 @pytest.fixture(scope="module")
 def blocks(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("blocks")
@@ -123,6 +148,7 @@ def blocks(tmp_path_factory, embedder):
     (folder / "intake_charts.txt").write_text(CHARTS, encoding="utf-8")
     (folder / "ozone_alarms.html").write_text(SHEETS, encoding="utf-8")
     (folder / "compressor_faults.txt").write_text(RUN_IN, encoding="utf-8")
+    (folder / "gas_compressors.txt").write_text(SCOPE, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("blocks-index"), embedder)
 
 
@@ -195,3 +221,34 @@ def test_a_run_in_label_heads_its_block(blocks) -> None:
     assert "replace the drain valve" in text and "leak detector spray" in text
     assert "cooler fins" not in text
     assert_cells_in_place(answer)
+
+
+def test_a_unit_named_in_trouble_does_not_pull_the_card_to_where_its_tag_is_listed(blocks) -> None:
+    # the scope sentence names GC-2; the fault guide names no unit, and is the answer
+    answer = ask(blocks, "GC-2 knocking really loud and the discharge pressure is all over the place")
+    assert answer.card is not None, answer
+    text = _text(answer)
+    assert "knock-out pot" in text and "valve plate" in text
+    assert "This manual covers" not in text
+
+
+
+def test_a_short_section_of_steps_is_no_symptom_section() -> None:
+    # a backwash sequence under a heading that shares the question's words: its step is read in its list
+    steps = ["1. Close the influent valve and let the level fall to 150 mm above the media.",
+             "2. Close the effluent valve and open the washwater drain valve.",
+             "3. Scour with air for 3 minutes."]
+    text = "\n".join(steps)
+    lines = [(text.index(line), line) for line in steps]
+    source = Source(1, "d:c", "Plant manual", "manual.md", ("Plant manual", "Filter backwash sequence"), (),
+                    0, len(text), text, 1.0)
+    second = Piece(lines[1][0], lines[1][0] + len(steps[1]), steps[1], 0.6, False, True)
+    question = "filter effluent valve won't open after the wash"
+    assert _symptom_section(question, second, source, lines) == []
+    # the same lines as a section's prose are read whole
+    prose = [line[3:] for line in steps]
+    text = "\n".join(prose)
+    lines = [(text.index(line), line) for line in prose]
+    source = replace(source, text=text, end=len(text))
+    first = Piece(0, len(prose[0]), prose[0], 0.6, False, False)
+    assert len(_symptom_section(question, first, source, lines)) == 3

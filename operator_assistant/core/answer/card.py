@@ -43,6 +43,7 @@ from operator_assistant.core.answer.sentences import (
     is_contents_line,
     ranked_pieces,
     states_prohibition,
+    tells_trouble,
     word_share,
     word_weights,
 )
@@ -926,11 +927,14 @@ def _symptom_section(question: str, top: Piece, source: Source, lines: Sequence[
     """(start, end) of each line of the source's section where it is one symptom's: a sub-section, short, of
     no table, whose heading names something the question tells of (beyond the headings above it), and that
     opens with the best piece, as such a section opens by saying what is seen ("Meaning" over "Network side
-    pressure at HX1 is rising ..."); a piece further down is read in its own list or sentences."""
+    pressure at HX1 is rising ..."), not with a step; a piece further down is read in its own list or sentences."""
     if len(source.section) < 2 or not lines or any(" | " in line for _, line in lines):
         return []
     at = source.start + top.start
     if not any(a <= at < a + len(line) + 1 for a, line in lines[:OPENING_LINES]):
+        return []
+    # nor is a list's item or lead-in ("2. Close the effluent valve" of a backwash sequence): its list says it
+    if _list_at(lines, at, source.start + top.end) is not None:
         return []
     own = _plain_words(source.section[-1]) - _plain_words(" ".join([source.document, *source.section[:-1]]))
     if not own & _plain_words(question) or sum(len(line.split()) for _, line in lines) > SYMPTOM_SECTION_WORDS:
@@ -1324,9 +1328,22 @@ class CardBuilder:
         self.manifest = manifest
         self.evidence = evidence
         self.policy = policy
+        # the pieces last ranked, with what they were ranked for: a question that tells of trouble ranks them
+        # for its block and, where it has none, again for its card (one tuple, so threads read it whole)
+        self._last: tuple[tuple[object, ...], list[tuple[Piece, Source]]] | None = None
 
     def pieces(self, query: str, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str],
                question: str = "") -> list[tuple[Piece, Source]]:
+        key = (query, question, query_vector.tobytes(), tuple(sources), tuple(identifiers))
+        last = self._last
+        if last is not None and last[0] == key:
+            return list(last[1])
+        ranked = self._ranked(query, query_vector, sources, identifiers, question)
+        self._last = (key, ranked)
+        return list(ranked)
+
+    def _ranked(self, query: str, query_vector: np.ndarray, sources: Sequence[Source], identifiers: Sequence[str],
+                question: str = "") -> list[tuple[Piece, Source]]:
         """Whole sentences of the passages, best first. The score is the cosine to the question plus
         a share for the question's words the sentence holds (MiniLM misses "TCP port" in a sentence
         about port 502), plus a bonus for naming the equipment it names (the embedder has no idea of tags).
@@ -1359,24 +1376,27 @@ class CardBuilder:
         asked = frozenset(_plain_words(query) - _GENERIC - _HOW_ASKED) if tags_only else frozenset()
         quantity = asked_quantity(question or query, query)
         limits = limits_asked(quantity)
+        trouble = tells_trouble(question or query)
         scored = [(replace(p, score=p.score + self._bonus(query, p, source, weights, referred[source.chunk_id], asked,
-                                                          quantity, limits)),
+                                                          quantity, limits, trouble)),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
                referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset(),
-               quantity: str = "", limits: frozenset[tuple[str, str]] = frozenset()) -> float:
+               quantity: str = "", limits: frozenset[tuple[str, str]] = frozenset(), trouble: bool = False) -> float:
         """What a sentence's score gains beside its cosine. `asked`: the words a sentence naming a tag must share
         to take the tag bonus (none: any); `quantity`, `limits`: the text whose limits and places are asked,
-        and those limits."""
+        and those limits; `trouble`: whether the question tells of trouble."""
         policy = self.policy
         # in the section the question names by number, and again in the sub-paragraph it names ("(f)")
         inside = [r for r, whole, spans in referred if whole or any(a <= piece.start < b for a, b in spans)]
         # a sentence naming the equipment asked about takes the bonus where it speaks of what is asked of it
         said = f"{' '.join(source.section[-1:])} {piece.text}"
         other = about_other(quantity or query, *source.section[-1:], piece.text)
-        tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said)))
+        # unless the question tells of trouble: a troubleshooting guide is written for the kind of equipment, and
+        # the unit's tag ("NP1 sounds like it's pumping gravel") says which one is in trouble, not where the remedy is
+        tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said))) and not trouble
         # and one that states the very limit asked ("Three low suction trips ...") counts as much the other way
         same = not other and states_limit(limits, piece.text)
         return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * (other - same)
@@ -1387,14 +1407,21 @@ class CardBuilder:
                 + policy.value_bonus * (asks_value(query) and holds_value(piece.text, query))
                 + policy.prohibition_bonus * (asks_prohibition(query) and states_prohibition(piece.text)))
 
+    def symptom(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
+                identifiers: Sequence[str]) -> Found | None:
+        """For a question that tells of trouble, the block of the passages that answers it (`symptom_block`)."""
+        if not describes_trouble(question):
+            return None
+        return symptom_block(question, self.pieces(query, query_vector, sources, identifiers, question),
+                             self.manifest, self.policy)
+
     def build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
               identifiers: Sequence[str]) -> Found | None:
         """The card for a question whose passages were found (and not refused), or None if none can be made:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
         pieces = self.pieces(query, query_vector, sources, identifiers, question)
         best, best_source = pieces[0] if pieces else (None, None)
-        found = symptom_block(question, pieces, self.manifest, self.policy) or procedure_card(
-            question, best, best_source, sources, self.manifest, self.policy, pieces)
+        found = procedure_card(question, best, best_source, sources, self.manifest, self.policy, pieces)
         if found is not None:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of

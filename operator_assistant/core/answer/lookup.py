@@ -604,9 +604,9 @@ class Lookup:
         return not any(key_shape(t) == shape and key_forms(t) != forms for t in raw_tokens(fold_dashes(said)))
 
     def names_elsewhere(self, key: str, found: Found) -> bool:
-        """Whether the document a troubleshooting row comes from names the tag asked about anywhere: "P-310B keeps
-        kicking out on overload" is answered by the overload row of the manual whose data lists P-310A and P-310B,
-        a row that names no pump."""
+        """Whether the document a troubleshooting row or block comes from names the tag asked about anywhere:
+        "P-310B keeps kicking out on overload" is answered by the overload row of the manual whose data lists
+        P-310A and P-310B, a row that names no pump."""
         forms = key_forms(key)
         return any(forms & _forms_in(chunk.text) for doc_id in dict.fromkeys(s.doc_id for s in found.sources)
                    for chunk in self.manifest.document_chunks(doc_id))

@@ -418,5 +418,10 @@ _ASKS_SOMETHING = re.compile(r"\?|\b(?:what|what's|whats|which|how|when|where|wh
 def describes_trouble(question: str) -> bool:
     """Whether a question may describe a symptom: it asks for causes or a remedy, tells of trouble, or asks
     nothing at all. "What is the high alarm on B-2?" does none of these."""
-    return bool(_ASKS_REMEDY.search(question) or _TELLS_TROUBLE.search(question)
-                or not _ASKS_SOMETHING.search(question))
+    return bool(_ASKS_REMEDY.search(question) or tells_trouble(question))
+
+
+def tells_trouble(question: str) -> bool:
+    """Whether a question tells what a machine or a reading does wrong, or asks nothing at all: more than
+    asking the cause of what it names ("Festo controller throws 1Bh under load. Cause?")."""
+    return bool(_TELLS_TROUBLE.search(question) or not _ASKS_SOMETHING.search(question))
