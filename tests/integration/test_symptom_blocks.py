@@ -141,6 +141,30 @@ Solution. Stop the machine and change the valve plate.
 """
 
 
+# Symptoms set on lines of their own, each over the paragraphs that explain it, with no label.
+PROSE = """# Sludge centrifuge
+
+## Troubleshooting
+
+Cake comes out wet and sloppy at the normal polymer dose
+
+The differential speed is usually too high for the feed. Lower it in steps of 0.5 rpm and let the torque settle
+for ten minutes after each step.
+
+If the cake stays wet, the polymer make-down has drifted. Check the neat polymer pump calibration against the
+drawdown column and remake the batch at 0.25 percent.
+
+Centrate turns brown and full of solids after a feed increase
+
+The pond depth is too shallow for the new feed. Move the weir plates one step deeper at the next stop.
+
+## After each run
+
+Flush the bowl with service water for five minutes after every run. Never leave sludge to set in a stopped
+bowl, because the scroll then has to be freed by hand. Record the flush in the log.
+"""
+
+
 @pytest.fixture(scope="module")
 def blocks(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("blocks")
@@ -149,6 +173,7 @@ def blocks(tmp_path_factory, embedder):
     (folder / "ozone_alarms.html").write_text(SHEETS, encoding="utf-8")
     (folder / "compressor_faults.txt").write_text(RUN_IN, encoding="utf-8")
     (folder / "gas_compressors.txt").write_text(SCOPE, encoding="utf-8")
+    (folder / "centrifuge.md").write_text(PROSE, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("blocks-index"), embedder)
 
 
@@ -252,3 +277,19 @@ def test_a_short_section_of_steps_is_no_symptom_section() -> None:
     source = replace(source, text=text, end=len(text))
     first = Piece(0, len(prose[0]), prose[0], 0.6, False, False)
     assert len(_symptom_section(question, first, source, lines)) == 3
+
+
+def test_a_symptom_on_a_line_of_its_own_is_shown_with_the_lines_after_it(blocks) -> None:
+    answer = ask(blocks, "centrifuge cake coming out wet and sloppy even at the usual polymer dose")
+    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    text = _text(answer)
+    assert answer.card.cells[0].text == "Cake comes out wet and sloppy at the normal polymer dose"
+    # the first cause and the last, which a card of the two sentences closest to the question left out
+    assert "Lower it in steps of 0.5 rpm" in text and "remake the batch at 0.25 percent" in text
+    assert_cells_in_place(answer)
+
+
+def test_a_sentence_inside_a_paragraph_is_not_read_as_a_symptom_line(blocks) -> None:
+    answer = ask(blocks, "sludge set hard in the stopped centrifuge bowl, scroll won't turn, what do I do?")
+    assert answer.card is not None, answer
+    assert not answer.card.cells[0].text.startswith("Flush the bowl"), answer.card

@@ -942,6 +942,37 @@ def _symptom_section(question: str, top: Piece, source: Source, lines: Sequence[
     return _block_cells(lines, range(len(lines)))
 
 
+# What follows a symptom's line in any layout: its causes and remedies, in words.
+SYMPTOM_WINDOW_WORDS = 120
+
+
+def _symptom_window(top: Piece, source: Source, lines: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """(start, end) of the best piece's line and of the lines after it in its section, up to
+    SYMPTOM_WINDOW_WORDS, where the piece is a line of its own ("Pump at full speed but header pressure will
+    not come up to setpoint" over the paragraphs that explain it): whatever the layout, a symptom set on its
+    own line has its causes and remedies after it. A sentence inside a paragraph, or a list's step, is read
+    as sentences or in its list."""
+    at, end = source.start + top.start, source.start + top.end
+    first = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
+    if first is None:
+        return []
+    line_at, line = lines[first]
+    # the piece is the line, from its start to its end: a sentence run over into the next line is prose
+    if (at > line_at + len(line) - len(line.lstrip()) + 1 or abs(end - (line_at + len(line.rstrip()))) > 1
+            or _list_at(lines, at, end) is not None):
+        return []
+    taken: list[int] = []
+    words = 0
+    for n in range(first, len(lines)):
+        if _RULE_LINE.match(lines[n][1]):
+            continue
+        words += len(lines[n][1].split())
+        if taken and words > SYMPTOM_WINDOW_WORDS:
+            break
+        taken.append(n)
+    return _block_cells(lines, taken) if len(taken) > 1 else []
+
+
 def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifest: Manifest,
                   policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
     """For a question that tells of trouble, the block its best piece is in, whole: where the piece is the
@@ -953,7 +984,8 @@ def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifes
         return None
     top, source = pieces[0]
     lines = section_lines(manifest, source)
-    spans = _labelled_block(top, source, lines) or _symptom_section(question, top, source, lines)
+    spans = (_labelled_block(top, source, lines) or _symptom_section(question, top, source, lines)
+             or _symptom_window(top, source, lines))
     if not spans:
         return None
     part = ""
