@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from operator_assistant.core.answer.card import _symptom_section
-from operator_assistant.core.answer.records import PROCEDURE, Source
+from operator_assistant.core.answer.records import SENTENCES, Source
 from operator_assistant.core.answer.sentences import Piece
 from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
@@ -183,7 +183,7 @@ def _text(answer) -> str:
 
 def test_a_question_and_its_answer_are_shown_whole_up_to_the_next_question(blocks) -> None:
     answer = ask(blocks, "rotameter float stuck at zero but the chlorinator is on")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert answer.card.cells[0].text.startswith("Q: The rotameter float sits at zero")
     # every cause with its remedy, the last one too
@@ -195,7 +195,7 @@ def test_a_question_and_its_answer_are_shown_whole_up_to_the_next_question(block
 
 def test_a_chart_is_shown_whole_and_stops_at_its_rule(blocks) -> None:
     answer = ask(blocks, "intake screen differential still high after washing it")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert answer.card.cells[0].text.startswith("CHART 1 - Intake screen differential")
     assert "wash pump strainer" in text and "Call the screen supplier" in text
@@ -207,7 +207,7 @@ def test_a_chart_is_shown_whole_and_stops_at_its_rule(blocks) -> None:
 
 def test_the_last_chart_stops_at_the_rule_under_it(blocks) -> None:
     answer = ask(blocks, "intake pump won't start from the control room")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert "Turn the selector to REMOTE" in text and "motor protection relay" in text
     assert "END OF CHARTS" not in text
@@ -221,7 +221,7 @@ def test_a_question_that_tells_of_no_trouble_gets_no_block(blocks) -> None:
 
 def test_a_short_section_headed_with_the_trouble_is_shown_whole(blocks) -> None:
     answer = ask(blocks, "ozone leaving the contactor in the off-gas, why?")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert answer.card.title == "OZ-12 CONTACTOR OFF-GAS OZONE HIGH"
     assert "destruct unit heater" in text and "catalyst temperature" in text
@@ -240,7 +240,7 @@ def test_a_section_whose_best_piece_lies_further_down_is_not_shown_whole(blocks)
 def test_a_run_in_label_heads_its_block(blocks) -> None:
     # "Problem. ..." paragraphs, each followed by its causes and solutions
     answer = ask(blocks, "standby air compressor keeps starting every few minutes, hardly any air being used")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert answer.card.cells[0].text.startswith("Problem. The standby compressor starts")
     assert "replace the drain valve" in text and "leak detector spray" in text
@@ -281,11 +281,13 @@ def test_a_short_section_of_steps_is_no_symptom_section() -> None:
 
 def test_a_symptom_on_a_line_of_its_own_is_shown_with_the_lines_after_it(blocks) -> None:
     answer = ask(blocks, "centrifuge cake coming out wet and sloppy even at the usual polymer dose")
-    assert answer.card is not None and answer.card.kind == PROCEDURE, answer.card
+    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
     text = _text(answer)
     assert answer.card.cells[0].text == "Cake comes out wet and sloppy at the normal polymer dose"
     # the first cause and the last, which a card of the two sentences closest to the question left out
     assert "Lower it in steps of 0.5 rpm" in text and "remake the batch at 0.25 percent" in text
+    # up to the next symptom's line
+    assert "Centrate" not in text
     assert_cells_in_place(answer)
 
 

@@ -942,16 +942,18 @@ def _symptom_section(question: str, top: Piece, source: Source, lines: Sequence[
     return _block_cells(lines, range(len(lines)))
 
 
-# What follows a symptom's line in any layout: its causes and remedies, in words.
-SYMPTOM_WINDOW_WORDS = 120
+# The words of a line set alone as a symptom's: "Header pressure swings and the pumps hunt up and down".
+MIN_SYMPTOM_WORDS, SYMPTOM_LINE_WORDS = 4, 20
+# The most words a symptom's block is shown with; a longer one is cut and says so ("lines 1-9 of 14").
+SYMPTOM_WORDS = 250
 
 
 def _symptom_window(top: Piece, source: Source, lines: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
-    """(start, end) of the best piece's line and of the lines after it in its section, up to
-    SYMPTOM_WINDOW_WORDS, where the piece is a line of its own ("Pump at full speed but header pressure will
-    not come up to setpoint" over the paragraphs that explain it): whatever the layout, a symptom set on its
-    own line has its causes and remedies after it. A sentence inside a paragraph, or a list's step, is read
-    as sentences or in its list."""
+    """(start, end) of the best piece's line and of the lines after it in its section up to the next line set
+    alone as it is (short, with no full stop), where the piece is a line of its own ("Pump at full speed but
+    header pressure will not come up to setpoint" over the paragraphs that explain it): whatever the layout, a
+    symptom set on its own line has its causes and remedies after it. A sentence inside a paragraph, or a
+    list's step, is read as sentences or in its list."""
     at, end = source.start + top.start, source.start + top.end
     first = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
     if first is None:
@@ -961,13 +963,17 @@ def _symptom_window(top: Piece, source: Source, lines: Sequence[tuple[int, str]]
     if (at > line_at + len(line) - len(line.lstrip()) + 1 or abs(end - (line_at + len(line.rstrip()))) > 1
             or _list_at(lines, at, end) is not None):
         return []
-    taken: list[int] = []
-    words = 0
-    for n in range(first, len(lines)):
-        if _RULE_LINE.match(lines[n][1]):
+    taken = [first]
+    for n in range(first + 1, len(lines)):
+        text = lines[n][1]
+        if _RULE_LINE.match(text):
             continue
-        words += len(lines[n][1].split())
-        if taken and words > SYMPTOM_WINDOW_WORDS:
+        # the next symptom's line: a few words standing alone after a finished sentence, as the first did, and
+        # not a sentence the layout wrapped ("Possible causes" or "Why" over a list is a part of this one's)
+        after = lines[n + 1][1] if n + 1 < len(lines) else ""
+        if (MIN_SYMPTOM_WORDS <= len(text.split()) <= SYMPTOM_LINE_WORDS and not _ENDS.search(text.rstrip())
+                and not _SENTENCE_STOP.search(text) and not text.lstrip()[:1].islower()
+                and not after.lstrip()[:1].islower() and _ENDS.search(lines[taken[-1]][1].rstrip())):
             break
         taken.append(n)
     return _block_cells(lines, taken) if len(taken) > 1 else []
@@ -988,14 +994,19 @@ def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifes
              or _symptom_window(top, source, lines))
     if not spans:
         return None
-    part = ""
-    if len(spans) > policy.procedure_steps:
-        part = _part("line", 0, policy.procedure_steps, len(spans))
-        spans = spans[:policy.procedure_steps]
+    shown, words = 0, 0
+    for a, b in spans[:policy.procedure_steps]:
+        words += len(_text_at(lines, a, b).split())
+        if shown and words > SYMPTOM_WORDS:
+            break
+        shown += 1
+    part = _part("line", 0, shown, len(spans))
+    spans = spans[:shown]
     cited = _span_source(source, 1, lines, spans[0][0], spans[-1][1], manifest)
     cells = tuple((CardCell(_text_at(lines, a, b), 1, a, b),) for a, b in spans)
     title = source.section[-1] if source.section else source.document
-    return Found(Card(PROCEDURE, title, cells, part=part), [cited])
+    # lines as the document sets them, not steps to be numbered
+    return Found(Card(SENTENCES, title, cells, part=part), [cited])
 
 
 # sentences
