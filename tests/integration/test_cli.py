@@ -1,7 +1,10 @@
 """The command line as a user runs it."""
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,6 +43,16 @@ def test_ingest_reports_each_file_and_fails_on_a_bad_one(tmp_path, capsys):
     assert "photo.jpg" in out and "damaged or unreadable image" in out
     assert f"skipped   {docs / 'drawing.dwg'}  (not a document: an AutoCAD drawing (DWG))" in out
     assert "1 added, 1 skipped, 2 failed" in out and "unsupported type" not in out
+
+
+def test_ingest_with_nothing_new_to_read_prints_no_traceback(indexed):
+    # a process of its own: the reader's child, started while the embedder loads, is still coming up when the
+    # ingest finds every file unchanged, and a child left starting as its parent exits prints a traceback
+    run_ = subprocess.run([sys.executable, "-m", "operator_assistant", "--data-dir", str(indexed), "--models-dir",
+                           str(MODELS), "ingest", str(SAMPLE_DOCS)], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert run_.returncode == 0 and "unchanged" in run_.stdout
+    assert "Traceback" not in run_.stderr, run_.stderr
 
 
 def test_ask_over_a_setpoint_sheet_names_the_cells(tmp_path, capsys):

@@ -258,8 +258,13 @@ class DocumentProcess:
             self._cancel.set()
 
     def close(self) -> None:
+        """Stop the children, waiting for them: a child still starting when this process exits finds its
+        queue gone and prints a traceback ("ingest" with nothing new to read ends before its child is up).
+        A document being read stops at its next OCR page."""
         with self._lock:
-            self._stop()
+            if self._cancel is not None:
+                self._cancel.set()
+            self._stop(wait=True)
             if self._progress is not None:
                 self._progress.close()  # its pipe, else open until the process exits
 
@@ -278,7 +283,7 @@ class DocumentProcess:
         except (queue.Empty, OSError, ValueError):
             pass
 
-    def _stop(self) -> None:
+    def _stop(self, wait: bool = False) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=wait, cancel_futures=True)
