@@ -181,16 +181,21 @@ def _text(answer) -> str:
     return " ".join(cell.text for cell in answer.card.cells)
 
 
-def test_a_question_and_its_answer_are_shown_whole_up_to_the_next_question(blocks) -> None:
-    answer = ask(blocks, "rotameter float stuck at zero but the chlorinator is on")
+def _block(blocks, question: str, opening: str) -> str:
+    """The text of the card for `question`, a block of lines that opens with `opening`, each at its place."""
+    answer = ask(blocks, question)
     assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
-    text = _text(answer)
-    assert answer.card.cells[0].text.startswith("Q: The rotameter float sits at zero")
+    assert answer.card.cells[0].text.startswith(opening), answer.card
+    assert_cells_in_place(answer)
+    return _text(answer)
+
+
+def test_a_question_and_its_answer_are_shown_whole_up_to_the_next_question(blocks) -> None:
+    text = _block(blocks, "rotameter float stuck at zero but the chlorinator is on", "Q: The rotameter float sits at zero")
     # every cause with its remedy, the last one too
     assert "change over to the standby cylinder" in text and "ejector strainer is clean" in text
     # and nothing of the next question
     assert "afternoon" not in text
-    assert_cells_in_place(answer)
 
 
 def test_a_chart_is_shown_whole_and_stops_at_its_rule(blocks) -> None:
@@ -239,13 +244,10 @@ def test_a_section_whose_best_piece_lies_further_down_is_not_shown_whole(blocks)
 
 def test_a_run_in_label_heads_its_block(blocks) -> None:
     # "Problem. ..." paragraphs, each followed by its causes and solutions
-    answer = ask(blocks, "standby air compressor keeps starting every few minutes, hardly any air being used")
-    assert answer.card is not None and answer.card.kind == SENTENCES, answer.card
-    text = _text(answer)
-    assert answer.card.cells[0].text.startswith("Problem. The standby compressor starts")
+    text = _block(blocks, "standby air compressor keeps starting every few minutes, hardly any air being used",
+                  "Problem. The standby compressor starts")
     assert "replace the drain valve" in text and "leak detector spray" in text
     assert "cooler fins" not in text
-    assert_cells_in_place(answer)
 
 
 def test_a_unit_named_in_trouble_does_not_pull_the_card_to_where_its_tag_is_listed(blocks) -> None:
