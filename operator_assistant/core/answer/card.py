@@ -865,6 +865,11 @@ def _block_label(line: str) -> str:
     return (mark.group(1) or mark.group(2)).lower() if mark else ""
 
 
+def _line_at(lines: Sequence[tuple[int, str]], at: int) -> int | None:
+    """The index of the line that holds document offset `at` (or the line break after it)."""
+    return next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
+
+
 def _block_lines(lines: Sequence[tuple[int, str]], lead: int, label: str) -> list[int]:
     """Indices of the lines after `lead` up to the next line of the same label or a rule line after them."""
     taken: list[int] = []
@@ -897,7 +902,7 @@ def _labelled_block(top: Piece, source: Source, lines: Sequence[tuple[int, str]]
     """(start, end) of each line of the labelled block whose label line the piece is, from that line on;
     none where the piece is no label line or its label heads no block."""
     at, end = source.start + top.start, source.start + top.end
-    lead = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
+    lead = _line_at(lines, at)
     while lead is not None and lead + 1 < len(lines) and _RULE_LINE.match(lines[lead][1]):
         lead += 1  # a rule above the label line, read into the piece
     if lead is None:
@@ -931,7 +936,8 @@ def _symptom_section(question: str, top: Piece, source: Source, lines: Sequence[
     if len(source.section) < 2 or not lines or any(" | " in line for _, line in lines):
         return []
     at = source.start + top.start
-    if not any(a <= at < a + len(line) + 1 for a, line in lines[:OPENING_LINES]):
+    opening = _line_at(lines, at)
+    if opening is None or opening >= OPENING_LINES:
         return []
     # nor is a list's item or lead-in ("2. Close the effluent valve" of a backwash sequence): its list says it
     if _list_at(lines, at, source.start + top.end) is not None:
@@ -955,7 +961,7 @@ def _symptom_window(top: Piece, source: Source, lines: Sequence[tuple[int, str]]
     symptom set on its own line has its causes and remedies after it. A sentence inside a paragraph, or a
     list's step, is read as sentences or in its list."""
     at, end = source.start + top.start, source.start + top.end
-    first = next((n for n, (a, line) in enumerate(lines) if a <= at < a + len(line) + 1), None)
+    first = _line_at(lines, at)
     if first is None:
         return []
     line_at, line = lines[first]
@@ -983,9 +989,11 @@ def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifes
                   policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
     """For a question that tells of trouble, the block its best piece is in, whole: where the piece is the
     line heading a labelled block ("Q: After dosing the pH shoots past the setpoint ... Why?", "CHART C1 -
-    FIT-501 reads zero while ..."), that line and the block under it; where it is in a short section headed
-    with the trouble ("AR-340 NETWORK RETURN TEMPERATURE HIGH"), the section. The causes and checks a
-    troubleshooting manual gives under a symptom are read together, and the first of them alone is half an answer."""
+    FIT-501 reads zero while ..."), that line and the block under it; where it opens a short section headed
+    with the trouble ("AR-340 NETWORK RETURN TEMPERATURE HIGH"), the section; where it is a line of its own,
+    that line and the lines after it up to the next such line. The causes and checks a troubleshooting manual
+    gives under a symptom are read together, and the first of them alone is half an answer. A block over
+    SYMPTOM_WORDS is cut, and the card says which lines it shows."""
     if not pieces or not describes_trouble(question):
         return None
     top, source = pieces[0]
@@ -1454,7 +1462,7 @@ class CardBuilder:
                 identifiers: Sequence[str]) -> Found | None:
         """For a question that tells of trouble, the block of the passages that answers it (`symptom_block`)."""
         if not describes_trouble(question):
-            return None
+            return None  # and its pieces are not ranked for it
         return symptom_block(question, self.pieces(query, query_vector, sources, identifiers, question),
                              self.manifest, self.policy)
 
