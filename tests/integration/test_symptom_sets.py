@@ -59,32 +59,6 @@ def set3(tmp_path_factory, embedder):
     yield from _assistant(symptom_docs_set3, tmp_path_factory, embedder)
 
 
-def _score(assistant, module, tmp_path: Path):
-    from operator_assistant.evaluation.answers import run_answers
-    from operator_assistant.evaluation.golden import load_golden
-
-    questions = tmp_path / "questions.jsonl"
-    questions.write_text("".join(json.dumps(q) + "\n" for q in module.QUESTIONS), encoding="utf-8")
-    return run_answers(assistant, load_golden(questions), mode="card")
-
-
-def test_set1_symptoms_are_answered_from_their_row_or_block(set1, tmp_path) -> None:
-    # measured 10 of 18 symptom questions right (2 of 18 at the start: no entry but the HTML table's)
-    result = _score(set1, symptom_docs_set1, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.5, result.overall
-    assert result.overall.shown_unsupported_values == 0
-
-
-def test_set2_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) -> None:
-    result = _score(set2, symptom_docs_set2, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET2_FLOOR, result.overall
-
-
-def test_set3_symptoms_do_not_fall_below_their_measured_floor(set3, tmp_path) -> None:
-    result = _score(set3, symptom_docs_set3, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET3_FLOOR, result.overall
-
-
 @pytest.fixture(scope="module")
 def set4(tmp_path_factory, embedder):
     yield from _assistant(symptom_docs_set4, tmp_path_factory, embedder)
@@ -100,20 +74,46 @@ def set6(tmp_path_factory, embedder):
     yield from _assistant(symptom_docs_set6, tmp_path_factory, embedder)
 
 
+def _score(assistant, module, tmp_path: Path):
+    from operator_assistant.evaluation.answers import run_answers
+    from operator_assistant.evaluation.golden import load_golden
+
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("".join(json.dumps(q) + "\n" for q in module.QUESTIONS), encoding="utf-8")
+    return run_answers(assistant, load_golden(questions), mode="card")
+
+
+def _holds_floor(assistant, module, floor: float, tmp_path: Path) -> None:
+    result = _score(assistant, module, tmp_path)
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= floor, result.overall
+
+
+def test_set1_symptoms_are_answered_from_their_row_or_block(set1, tmp_path) -> None:
+    # measured 10 of 18 symptom questions right (2 of 18 at the start: no entry but the HTML table's)
+    result = _score(set1, symptom_docs_set1, tmp_path)
+    assert result.overall.answer_correct is not None and result.overall.answer_correct >= 0.5, result.overall
+    assert result.overall.shown_unsupported_values == 0
+
+
+def test_set2_symptoms_do_not_fall_below_their_measured_floor(set2, tmp_path) -> None:
+    _holds_floor(set2, symptom_docs_set2, SET2_FLOOR, tmp_path)
+
+
+def test_set3_symptoms_do_not_fall_below_their_measured_floor(set3, tmp_path) -> None:
+    _holds_floor(set3, symptom_docs_set3, SET3_FLOOR, tmp_path)
+
+
 def test_set4_symptoms_do_not_fall_below_their_measured_floor(set4, tmp_path) -> None:
-    result = _score(set4, symptom_docs_set4, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET4_FLOOR, result.overall
+    _holds_floor(set4, symptom_docs_set4, SET4_FLOOR, tmp_path)
 
 
 def test_set5_symptoms_do_not_fall_below_their_measured_floor(set5, tmp_path) -> None:
-    result = _score(set5, symptom_docs_set5, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET5_FLOOR, result.overall
+    _holds_floor(set5, symptom_docs_set5, SET5_FLOOR, tmp_path)
 
 
 def test_set6_held_out_symptoms_do_not_fall_below_their_measured_floor(set6, tmp_path) -> None:
     # held out: judged, never fitted to
-    result = _score(set6, symptom_docs_set6, tmp_path)
-    assert result.overall.answer_correct is not None and result.overall.answer_correct >= SET6_FLOOR, result.overall
+    _holds_floor(set6, symptom_docs_set6, SET6_FLOOR, tmp_path)
 
 
 def test_a_ruled_pdf_table_of_prose_cells_gives_a_problem_its_causes_and_remedies(set1) -> None:
