@@ -53,7 +53,9 @@ from operator_assistant.core.documents.headings import contents_entry
 #     description, ...): "Warning | Caution" over boxes of rules stays no table.
 # 48: a drawn table's first row of prose with no figure is a row, not a second line of its column names.
 # 49: troubleshooting as labelled lines ("SYMPTOM: ...", "Cause A: ...", "Do: ...") gives an entry per symptom.
-CHUNKER_VERSION = 49
+# 50: a PDF page's text has one character for each of pdfium's (pdfium's text call left out a symbol font's
+#     control codes and counted a formula's letters twice, so offsets after them, highlights and table cells, slid).
+CHUNKER_VERSION = 50
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -351,7 +351,7 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
         raise DocumentError(f"damaged PDF: page {number + 1} of {len(pdf)} cannot be read ({exc})") from exc
     try:
         count = textpage.count_chars()
-        raw = textpage.get_text_range() if count > 0 else ""
+        raw = _page_text(textpage, count)
         if _scanned(raw) and ocr is not None:  # a scanned page: its text and word boxes come from OCR
             scanned = ocr.read_page(number, len(pdf), partial(_render_for_ocr, page))
             lines = _page_lines(scanned.text, [0.0] * len(scanned.text))
@@ -389,6 +389,35 @@ def _read_page(pdf: pdfium.PdfDocument, number: int, ocr: PageReader | None, mar
     finally:
         textpage.close()
         page.close()
+
+
+# pdfium's mark for a hyphen at a line's end; its text call gives it as U+FFFE
+_LINE_END_HYPHEN = 0x2
+_FILLER = "\uffff"  # keeps a character's place: read as a space (_CONTROL)
+
+
+def _page_text(textpage: pdfium.PdfTextPage, count: int) -> str:
+    """The page's text, one character for each of pdfium's characters, so that an offset is a character index.
+    pdfium's text call leaves some characters out (a symbol font's glyph it maps to a control code, "\x03") and
+    gives a character beyond the basic plane ("𝐴" in a formula) as one where it counts two, and each such
+    character moved every highlight and table cell after it on its page; there each character is read alone."""
+    if count <= 0:
+        return ""
+    raw = textpage.get_text_range()
+    if len(raw) == count:
+        return raw
+    codes = [pdfium_c.FPDFText_GetUnicode(textpage, i) for i in range(count)]
+    out = []
+    for i, code in enumerate(codes):
+        if code == _LINE_END_HYPHEN:
+            out.append("\ufffe")
+        elif 0xD800 <= code < 0xDC00 and i + 1 < count and 0xDC00 <= codes[i + 1] < 0xE000:
+            out.append(chr(0x10000 + ((code - 0xD800) << 10) + (codes[i + 1] - 0xDC00)))
+        elif 0xD800 <= code < 0xE000 or code > 0x10FFFF:
+            out.append(_FILLER)  # a surrogate's second half, whose character its first half holds
+        else:
+            out.append(chr(code))
+    return "".join(out)
 
 
 def _line_end_hyphens(raw: str) -> str:
@@ -435,7 +464,7 @@ def scanned_pages(data: bytes) -> tuple[int, list[int]]:
                 textpage = pdf[number].get_textpage()
             except pdfium.PdfiumError:
                 continue  # a damaged page: parsing refuses the file with the page named
-            raw = textpage.get_text_range() if textpage.count_chars() > 0 else ""
+            raw = _page_text(textpage, textpage.count_chars())
             if _scanned(raw):
                 pages.append(number)
         return len(pdf), pages
