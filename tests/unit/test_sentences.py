@@ -74,6 +74,22 @@ def test_what_to_do_if_not_stays_with_the_sentence_it_answers():
     assert quote(text, scores_for(text, "suction")) == "Open the suction valve slowly."  # a condition of its own
 
 
+def test_a_sentence_begun_after_another_on_its_line_runs_on_to_the_next_line_whatever_that_opens_with():
+    # "The lower port" ended its line after "... October to May.": the card showed "(centerline 28 ft ...) is used in
+    # summer" without saying which port
+    text = ("The upper port (centerline 12 ft below normal pool) is used from October to May. The lower port\n"
+            "(centerline 28 ft below normal pool) is used in summer when algae concentrate. Each port has a\n"
+            "sluice gate. Read the gate settings in the\nOperations Manual before opening one.")
+    whole = "The lower port (centerline 28 ft below normal pool) is used in summer when algae concentrate."
+    assert quote(text, scores_for(text, "used in summer")) == whole
+    # a capital that opens the next line carries it on too, after a sentence begun mid-line
+    assert quote(text, scores_for(text, "Operations Manual")) == (
+        "Read the gate settings in the Operations Manual before opening one.")
+    # a line that opens with its own sentence is no part of the one finished above
+    text = "Close the valve. Lock it.\nOpen the drain slowly."
+    assert quote(text, scores_for(text, "Open the drain")) == "Open the drain slowly."
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

@@ -204,6 +204,17 @@ def _opens_item(above: str, line: str) -> bool:
     return bool(LIST_PREFIX.match(line) or (_BRACKET_ITEM.match(line) and _ITEM_END.search(above)))
 
 
+def _begun_on_its_line(text: str, spans: Sequence[tuple[int, int]], k: int) -> bool:
+    """Whether piece k is a sentence begun after another on the same line and left open at the line's end
+    ("... from October to May. The lower port" / "(centerline 28 ft ...) is used in summer"): a line's last
+    words that follow a finished sentence and finish none are the start of the next line's sentence, whatever
+    that line opens with."""
+    line = text[slice(*spans[k])]
+    return (0 < k < len(spans) - 1 and "\n" not in text[spans[k - 1][1]:spans[k][0]]
+            and bool(_ENDS_SENTENCE.search(text[slice(*spans[k - 1])])) and not _ENDS_SENTENCE.search(line)
+            and not _is_row(line) and not _is_row(text[slice(*spans[k + 1])]) and not _unit_cell(line))
+
+
 def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[int, int]:
     """(start, end) of the whole sentence piece i belongs to, across wrapped lines and page breaks."""
     first = last = i
@@ -212,14 +223,14 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
             or (not _ENDS_SENTENCE.search(text[slice(*spans[last])]) and not _unit_cell(text[slice(*spans[last])])
                 and _same_block(text, spans[last], spans[last + 1])
                 and (_carries_on(text[slice(*spans[last + 1])]) or _unit_cell(text[slice(*spans[last + 1])])
-                     or (_open_end(text[slice(*spans[last])])
+                     or ((_open_end(text[slice(*spans[last])]) or _begun_on_its_line(text, spans, last))
                          and not _opens_item(text[slice(*spans[last])], text[slice(*spans[last + 1])]))))):
         last += 1
     while first > 0 and (
             _across_page(text, spans[first - 1], spans[first])
             or ((text[spans[first][0]].islower() or text[spans[first][0]] in _NO_OPENING
                  or _sentence_tail(text[slice(*spans[first])])
-                 or _open_end(text[slice(*spans[first - 1])]))
+                 or _open_end(text[slice(*spans[first - 1])]) or _begun_on_its_line(text, spans, first - 1))
                 and not _opens_item(text[slice(*spans[first - 1])], text[slice(*spans[first])])
                 and _same_block(text, spans[first - 1], spans[first])
                 and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])
