@@ -50,6 +50,9 @@ def test_sentence_split_handles_lists_and_decimals():
     ("Stop! Then wait? yes. Next!", ["Stop!", "Then wait? yes.", "Next!"]),
     # a mark standing alone is no sentence's end: a shell's "." command
     ("Run > . pwr_stop.sh to stop. Then wait.", ["Run > . pwr_stop.sh to stop.", "Then wait."]),
+    # initials before a word in lower case: the card showed "When the term gallon is used, it means a U.S." alone
+    ("It means a U.S. gallon of 128 ounces. Next.", ["It means a U.S. gallon of 128 ounces.", "Next."]),
+    ("Made in the U.S. The rest follows.", ["Made in the U.S.", "The rest follows."]),
 ])
 def test_no_sentence_ends_at_an_abbreviation(text, expected):
     assert [text[s:e] for s, e in sentences(text)] == expected

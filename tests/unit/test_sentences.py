@@ -90,6 +90,15 @@ def test_a_sentence_begun_after_another_on_its_line_runs_on_to_the_next_line_wha
     assert quote(text, scores_for(text, "Open the drain")) == "Open the drain slowly."
 
 
+def test_initials_ending_a_line_before_a_word_in_lower_case_end_no_sentence():
+    # "When the term gallon is used, it means a U.S." was shown alone, and "gallon of 128 fluid ounces" apart
+    text = ("Units\nWhen the term gallon is used, it means a U.S.\ngallon of 128 fluid ounces. The other units are those "
+            "used in the U.S.\nThe end of the section.")
+    assert quote(text, scores_for(text, "128 fluid")) == (
+        "When the term gallon is used, it means a U.S. gallon of 128 fluid ounces.")
+    assert quote(text, scores_for(text, "other units")) == "The other units are those used in the U.S."
+
+
 def test_steps_and_finished_sentences_are_not_joined():
     text = "4. Isolate every energy source and verify it\n5. Release stored energy before starting work.\nDone today."
     assert quote(text, scores_for(text, "Isolate")) == "4. Isolate every energy source and verify it"

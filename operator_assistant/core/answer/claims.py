@@ -21,6 +21,8 @@ _BOUNDARY = re.compile(r"(?<=[.!?])(?:\s?\[\d{1,2}(?:\s*,\s*\d{1,2})*\])*(?=\s+\
 # none before a number ("see Fig. 3", "No. 2 pump"; "the answer is no." ends one).
 _NO_END = re.compile(r"(?<![\w.])(?:vs|e\.g|i\.e|cf|viz|approx|incl|resp|ca)\.$", re.IGNORECASE)
 _NO_END_BEFORE_NUMBER = re.compile(r"(?<![\w.])(?:fig|figs|no|nos|eq|ref|refs|sec|art|para)\.$", re.IGNORECASE)
+# Letters each with its period ("U.S.", "a.m.") end no sentence whose next word is in lower case ("a U.S. gallon")
+INITIALS = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
 LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
 # A number with an optional unit (core/units.py), or a plant identifier (letters and digits joined by -, _ or /).
 # A fraction ("2/3 tsp") is one number: read as two, "the answer is 2" passed the check against "2/3 tsp".
@@ -127,8 +129,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
                 continue  # "The Manual! mode is selected": an exclamation inside a name, not an end
             if re.search(r"(?:^|\s)[.!?]$", before):
                 continue  # a mark standing alone ends nothing: "> . pwr_stop.sh" is a shell command
+            after = line[m.end():].lstrip()[:1]
             if not MARKER.search(before[-8:]) and (_NO_END.search(before) or (
-                    _NO_END_BEFORE_NUMBER.search(before) and line[m.end():].lstrip()[:1].isdigit())):
+                    _NO_END_BEFORE_NUMBER.search(before) and after.isdigit())
+                    or (INITIALS.search(before) and after.islower())):
                 continue
             spans.append((offset + start, offset + m.end()))
             start = m.end()

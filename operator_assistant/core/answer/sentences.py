@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from operator_assistant.core.answer.claims import LIST_PREFIX, flowed, sentences
+from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
 from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens
@@ -215,12 +215,19 @@ def _begun_on_its_line(text: str, spans: Sequence[tuple[int, int]], k: int) -> b
             and not _is_row(line) and not _is_row(text[slice(*spans[k + 1])]) and not _unit_cell(line))
 
 
+def _ends(line: str, below: str) -> bool:
+    """Whether a line ends its sentence: a mark that ends one, and not initials before a word in lower case on
+    the line below ("it means a U.S." / "gallon of 128 fluid ounces")."""
+    return bool(_ENDS_SENTENCE.search(line)) and not (INITIALS.search(line.rstrip()) and below[:1].islower())
+
+
 def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[int, int]:
     """(start, end) of the whole sentence piece i belongs to, across wrapped lines and page breaks."""
     first = last = i
     while last + 1 < len(spans) and (
             _across_page(text, spans[last], spans[last + 1])
-            or (not _ENDS_SENTENCE.search(text[slice(*spans[last])]) and not _unit_cell(text[slice(*spans[last])])
+            or (not _ends(text[slice(*spans[last])], text[slice(*spans[last + 1])])
+                and not _unit_cell(text[slice(*spans[last])])
                 and _same_block(text, spans[last], spans[last + 1])
                 and (_carries_on(text[slice(*spans[last + 1])]) or _unit_cell(text[slice(*spans[last + 1])])
                      or ((_open_end(text[slice(*spans[last])]) or _begun_on_its_line(text, spans, last))
@@ -233,7 +240,7 @@ def _whole_span(text: str, spans: Sequence[tuple[int, int]], i: int) -> tuple[in
                  or _open_end(text[slice(*spans[first - 1])]) or _begun_on_its_line(text, spans, first - 1))
                 and not _opens_item(text[slice(*spans[first - 1])], text[slice(*spans[first])])
                 and _same_block(text, spans[first - 1], spans[first])
-                and not _ENDS_SENTENCE.search(text[slice(*spans[first - 1])])
+                and not _ends(text[slice(*spans[first - 1])], text[slice(*spans[first])])
                 and not _unit_cell(text[slice(*spans[first - 1])]))):
         first -= 1
     return spans[first][0], spans[last][1]
