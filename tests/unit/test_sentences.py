@@ -150,6 +150,13 @@ def test_a_row_of_figures_is_quoted_after_its_column_names_and_the_named_equipme
                  [0.1, 0.9], "B-2?", ["b2"]) == "The other line is here, long enough."
 
 
+def test_figures_under_a_sentence_are_not_read_under_it_as_column_names():
+    # "diameter of the rope (number of seizings = SD).: Example: 3 x 3/4 (D) = 2 1/4." was shown
+    text = ("The number of seizings equals about three times the\ndiameter of the rope (number of seizings = 3D).\n"
+            "Example: 3 x 3/4 (D) = 2 1/4.\nEach seizing is 1 to 1 1/2 times as long as the rope's diameter.")
+    assert quote(text, scores_for(text, "Example")) == "Example: 3 x 3/4 (D) = 2 1/4."
+
+
 def test_pieces_are_embedded_as_they_read_on_their_own():
     from operator_assistant.core.answer.sentences import pieces_as_read
 

@@ -164,11 +164,15 @@ def _mostly_figures(line: str) -> bool:
 
 
 def _column_names(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
-    """The nearest line above span i in the same block that has words and no figures."""
+    """The nearest line above span i in the same block that has words and no figures; none past a line ending in a
+    full stop ("... (number of seizings = 3D)." over "Example: 3 x 3/4 (D) = 2 1/4."): column names end with none,
+    and what is above a finished sentence heads nothing below it."""
     n = i
     while n > 0 and i - n < 8 and _same_block(text, spans[n - 1], spans[n]):
         n -= 1
         line = _line(text, spans[n])
+        if line.endswith("."):
+            return ""
         if not any(c.isdigit() for c in line):
             return line if len(line.split()) >= 2 else ""
     return ""
