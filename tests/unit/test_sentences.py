@@ -88,6 +88,10 @@ def test_a_sentence_begun_after_another_on_its_line_runs_on_to_the_next_line_wha
     # a line that opens with its own sentence is no part of the one finished above
     text = "Close the valve. Lock it.\nOpen the drain slowly."
     assert quote(text, scores_for(text, "Open the drain")) == "Open the drain slowly."
+    # a form's value after its dot leader ends its line
+    text = ("DAY TANK LOW ........ T-600 below 10 %; both pumps stop\nHIGH DISCHARGE PRESS ........ PS-601 above 9 bar; "
+            "pump stops, manual reset")
+    assert quote(text, scores_for(text, "T-600")) == "T-600 below 10 %; both pumps stop"
 
 
 def test_initials_ending_a_line_before_a_word_in_lower_case_end_no_sentence():

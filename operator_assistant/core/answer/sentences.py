@@ -213,9 +213,11 @@ def _begun_on_its_line(text: str, spans: Sequence[tuple[int, int]], k: int) -> b
     ("... from October to May. The lower port" / "(centerline 28 ft ...) is used in summer"): a line's last
     words that follow a finished sentence and finish none are the start of the next line's sentence, whatever
     that line opens with."""
-    line = text[slice(*spans[k])]
+    line, before = text[slice(*spans[k])], text[slice(*spans[k - 1])] if k else ""
+    # a form's dot leader ("DAY TANK LOW ........ T-600 below 10 %") finishes no sentence: its value is a line's end
     return (0 < k < len(spans) - 1 and "\n" not in text[spans[k - 1][1]:spans[k][0]]
-            and bool(_ENDS_SENTENCE.search(text[slice(*spans[k - 1])])) and not _ENDS_SENTENCE.search(line)
+            and bool(_ENDS_SENTENCE.search(before)) and not before.rstrip().endswith(("..", "\u2026"))
+            and not _ENDS_SENTENCE.search(line)
             and not _is_row(line) and not _is_row(text[slice(*spans[k + 1])]) and not _unit_cell(line))
 
 
