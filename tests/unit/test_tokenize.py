@@ -1,4 +1,4 @@
-from operator_assistant.core.tokenize import STOPWORDS, canonical, joined_variants, raw_tokens, tokenize
+from operator_assistant.core.tokenize import STOPWORDS, canonical, fold_dashes, joined_variants, raw_tokens, tokenize
 
 
 def test_identifier_kept_whole_and_in_parts():
@@ -67,3 +67,14 @@ def test_a_decimal_point_inside_an_identifier_is_kept():
     assert canonical("3.5mg/L") != canonical("35mg/L")
     # a point that joins words is still a separator
     assert canonical("A.1") == "a1" and canonical("PT-2100.PV") == "pt2100pv"
+
+
+def test_a_names_subscript_and_superscript_digits_are_the_digits_typed():
+    # "I²t" and "H₂S" in a manual are the "I2t" and "H2S" an operator types
+    assert "i2t" in tokenize("The I\u00b2t warning clears below 80 %.")
+    assert tokenize("H\u2082S high alarm") == tokenize("H2S high alarm")
+    assert "mm2" in tokenize("1.5 mm\u00b2 cable") and "ar41" in tokenize("Ar\u2074\u00b9 release")
+    # after a figure a superscript is a power: 10⁶ is not 106
+    assert "106" not in tokenize("10\u2076 cycles")
+    text = "I\u00b2t and H\u2082S and 10\u2076"
+    assert len(fold_dashes(text)) == len(text)  # one for one: offsets hold

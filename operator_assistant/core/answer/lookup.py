@@ -846,9 +846,6 @@ def _topics(sources: Sequence[Source], key: NamedKey, record: EntryRecord) -> se
     return topics
 
 
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-
-
 _CAUSE_FIELD = re.compile(r"\b(causes?|reasons?)\b", re.IGNORECASE)
 
 
@@ -860,7 +857,7 @@ def _told(entry: Entry) -> str:
 
 def _forms_in(text: str) -> set[str]:
     """Every key form a text writes: its tokens and OIDs, typeset hyphens and subscript digits read plainly."""
-    text = fold_dashes(text).translate(_SUBSCRIPTS)
+    text = fold_dashes(text)
     return {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
 
 
