@@ -53,6 +53,14 @@ def test_sentence_split_handles_lists_and_decimals():
     # initials before a word in lower case: the card showed "When the term gallon is used, it means a U.S." alone
     ("It means a U.S. gallon of 128 ounces. Next.", ["It means a U.S. gallon of 128 ounces.", "Next."]),
     ("Made in the U.S. The rest follows.", ["Made in the U.S.", "The rest follows."]),
+    # a short word with its period before a word all in lower case: "1/10 in." had cut a warning in two
+    ("Elongation of more than 1/10 in. over original length: it SHALL NOT be reinserted. Next.",
+     ["Elongation of more than 1/10 in. over original length: it SHALL NOT be reinserted.", "Next."]),
+    ("Total coliforms or E. coli are present. Max. output current 200mA. Notify.",
+     ["Total coliforms or E. coli are present.", "Max. output current 200mA.", "Notify."]),
+    # ... but not before a word with a capital in it, nor after a longer word
+    ("Adjust the dose. pH should be 7.2. Lift the hook. wrap the rope.",
+     ["Adjust the dose.", "pH should be 7.2.", "Lift the hook.", "wrap the rope."]),
 ])
 def test_no_sentence_ends_at_an_abbreviation(text, expected):
     assert [text[s:e] for s, e in sentences(text)] == expected

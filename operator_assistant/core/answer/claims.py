@@ -23,6 +23,18 @@ _NO_END = re.compile(r"(?<![\w.])(?:vs|e\.g|i\.e|cf|viz|approx|incl|resp|ca)\.$"
 _NO_END_BEFORE_NUMBER = re.compile(r"(?<![\w.])(?:fig|figs|no|nos|eq|ref|refs|sec|art|para)\.$", re.IGNORECASE)
 # Letters each with its period ("U.S.", "a.m.") end no sentence whose next word is in lower case ("a U.S. gallon")
 INITIALS = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
+# nor does a word of one to three letters with its period before a word all in lower case: an abbreviation
+# ("1/10 in. over original length", "E. coli", "Max. output", "sq. ft."); "pH" after one still starts a sentence
+_SHORT_ABBREVIATION = re.compile(r"(?<![\w.])[A-Za-z]{1,3}\.$")
+_LOWER_WORD = re.compile(r"[a-z]+\b")
+
+
+def abbreviated(before: str, after: str) -> bool:
+    """Whether the period that ends `before` ends no sentence because of the word `after` opens with (on one
+    line: across a line break only initials count, core/answer/sentences.py)."""
+    after = after.lstrip()
+    return bool((INITIALS.search(before) and after[:1].islower())
+                or (_SHORT_ABBREVIATION.search(before) and _LOWER_WORD.match(after)))
 LIST_PREFIX = re.compile(r"^\s*(?:\d{1,2}[.)]|[a-z][.)]|[-*\u2022])\s+")
 # A number with an optional unit (core/units.py), or a plant identifier (letters and digits joined by -, _ or /).
 # A fraction ("2/3 tsp") is one number: read as two, "the answer is 2" passed the check against "2/3 tsp".
@@ -132,7 +144,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
             after = line[m.end():].lstrip()[:1]
             if not MARKER.search(before[-8:]) and (_NO_END.search(before) or (
                     _NO_END_BEFORE_NUMBER.search(before) and after.isdigit())
-                    or (INITIALS.search(before) and after.islower())):
+                    or abbreviated(before, line[m.end():])):
                 continue
             spans.append((offset + start, offset + m.end()))
             start = m.end()

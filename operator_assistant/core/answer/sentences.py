@@ -223,7 +223,8 @@ def _begun_on_its_line(text: str, spans: Sequence[tuple[int, int]], k: int) -> b
 
 def _ends(line: str, below: str) -> bool:
     """Whether a line ends its sentence: a mark that ends one, and not initials before a word in lower case on
-    the line below ("it means a U.S." / "gallon of 128 fluid ounces")."""
+    the line below ("it means a U.S." / "gallon of 128 fluid ounces"). A short abbreviation is not enough across
+    a line break: "starts at 20.0 ft." / "the lag pump ..." reads as two."""
     return bool(_ENDS_SENTENCE.search(line)) and not (INITIALS.search(line.rstrip()) and below[:1].islower())
 
 
