@@ -295,6 +295,28 @@ def test_a_sentence_card_shows_a_sentence_once_and_no_bare_heading():
     assert [c.text for row in found.card.rows for c in row] == [said, "Wash vehicles with water only."]
 
 
+def test_a_sentence_that_asks_is_not_shown_as_an_answer():
+    # a training manual's review question after the text it reviews: the card had led with the question
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    text = ("Sparking between the brushes and the commutator is an indication of improper commutation. "
+            "Improper brush placement is the main cause of improper commutation.\n"
+            "Q10. What causes sparking between the brushes and the commutator?")
+    said, cause = text.index("Sparking"), text.index("Improper brush")
+    asked = text.index("Q10.")
+    source = replace(SOURCE, chunk_id="c1", section=("1.6 COMMUTATION",), start=0, end=len(text), text=text)
+    pieces = [(Piece(asked, len(text), text[asked:], 0.85, False, False), source),
+              (Piece(said, cause - 1, text[said:cause - 1], 0.80, False, False), source),
+              (Piece(cause, asked - 1, text[cause:asked - 1], 0.60, False, False), source)]
+    found = sentence_card(pieces)
+    assert found is not None
+    shown = [c.text for row in found.card.rows for c in row]
+    assert shown[:2] == [text[said:cause - 1], text[cause:asked - 1]] and not any("?" in t for t in shown)
+    # a card of questions only still shows what was found
+    assert sentence_card(pieces[:1]) is not None
+
+
 def test_a_lead_ins_items_do_not_make_room_for_more_sentences_from_elsewhere():
     from operator_assistant.core.answer.card import sentence_card
     from operator_assistant.core.answer.sentences import Piece

@@ -1297,10 +1297,16 @@ def _less_named(query: str, lead: Source) -> Callable[[Piece, Source], bool]:
     return about_else
 
 
+_ASKS = re.compile(r"\?\s*(?:\[\d+\])?\s*$")
+
+
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
                   manifest: Manifest | None = None, named: bool = False, query: str = "") -> Found | None:
     """`named`: the best piece is the sub-paragraph the question names by number, and leads. `query`: what is
     asked, where lines of other documents are to be checked against it."""
+    # a sentence that asks answers nothing: a review question after the text it reviews ("Q10. What causes
+    # sparking between the brushes and the commutator?"), a form's or a checklist's question
+    pieces = [(p, s) for p, s in pieces if not _ASKS.search(p.text)] or list(pieces)
     if not pieces:
         return None
     top, top_source = pieces[0]
