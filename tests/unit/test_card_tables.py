@@ -317,6 +317,40 @@ def test_a_sentence_that_asks_is_not_shown_as_an_answer():
     assert sentence_card(pieces[:1]) is not None
 
 
+def test_a_sentence_card_shows_the_piece_of_its_section_that_holds_what_the_rest_leaves_unasked():
+    # "how far apart do the seizings go?": three sentences of how many seizings and how long, and the spacing
+    # further down the same section
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    said = ["The number of seizings equals about three times the diameter of the rope.",
+            "Each seizing should be 1 to 1 1/2 times as long as the diameter of the rope.",
+            "Wire rope is seized as shown in Figure 1-10.",
+            "The seizings should be spaced a distance apart equal to twice the diameter."]
+    text = "\n".join(said)
+    home = replace(SOURCE, chunk_id="c1", section=("Seizing",), start=0, end=len(text), text=text)
+    other = replace(SOURCE, number=2, chunk_id="c2", section=("Cutting",), start=5000, end=5100,
+                    text="Cut the rope between two seizings set far apart.")
+    at = [text.index(t) for t in said]
+    pieces = [(Piece(at[0], at[0] + len(said[0]), said[0], 0.88, False, False), home),
+              (Piece(at[1], at[1] + len(said[1]), said[1], 0.83, False, False), home),
+              (Piece(at[2], at[2] + len(said[2]), said[2], 0.77, False, False), home),
+              (Piece(0, len(other.text), other.text, 0.72, False, False), other),
+              (Piece(at[3], at[3] + len(said[3]), said[3], 0.71, False, False), home)]
+    question = "Seizing wire rope before cutting it - how far apart do the seizings go?"
+
+    def shown(cover: bool) -> list[str]:
+        found = sentence_card(pieces, query=question, cover=cover)
+        assert found is not None
+        return [c.text for row in found.card.rows for c in row]
+
+    assert said[3] not in shown(cover=False)
+    assert said[3] in shown(cover=True) and other.text not in shown(cover=True)
+    # not a piece far below the best one
+    pieces[-1] = (replace(pieces[-1][0], score=0.6), home)
+    assert said[3] not in shown(cover=True)
+
+
 def test_a_lead_ins_items_do_not_make_room_for_more_sentences_from_elsewhere():
     from operator_assistant.core.answer.card import sentence_card
     from operator_assistant.core.answer.sentences import Piece

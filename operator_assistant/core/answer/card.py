@@ -1301,9 +1301,11 @@ _ASKS = re.compile(r"\?\s*(?:\[\d+\])?\s*$")
 
 
 def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy = DEFAULT_POLICY,
-                  manifest: Manifest | None = None, named: bool = False, query: str = "") -> Found | None:
+                  manifest: Manifest | None = None, named: bool = False, query: str = "",
+                  cover: bool = False) -> Found | None:
     """`named`: the best piece is the sub-paragraph the question names by number, and leads. `query`: what is
-    asked, where lines of other documents are to be checked against it."""
+    asked, where lines of other documents are to be checked against it. `cover`: a piece of the best one's
+    section that holds the question's words no other piece shown holds is shown too (`_covering`)."""
     # a sentence that asks answers nothing: a review question after the text it reviews ("Q10. What causes
     # sparking between the brushes and the commutator?"), a form's or a checklist's question
     pieces = [(p, s) for p, s in pieces if not _ASKS.search(p.text)] or list(pieces)
@@ -1337,20 +1339,51 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
                 and not about_else(piece, source)
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
+    if cover and query and (more := _covering(query, pieces, chosen, policy)) is not None:
+        chosen.append(more)
     rows, cited = _sentence_rows(chosen, manifest)
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
     return Found(Card(SENTENCES, title, tuple(rows)), cited)
 
 
+def _covering(query: str, pieces: Sequence[tuple[Piece, Source]], chosen: Sequence[tuple[Piece, Source]],
+              policy: AnswerPolicy) -> tuple[Piece, Source] | None:
+    """A piece of the best piece's section that holds words of the question no piece chosen holds, close enough
+    below the best ("how far apart do the seizings go?": "The seizings should be spaced a distance apart ...",
+    under three sentences of how many seizings and how long): the question asked in full, not in part."""
+    top, home = chosen[0]
+    shown = set().union(*(_plain_words(p.text) for p, _ in chosen))
+    unsaid = _plain_words(query) - shown - _GENERIC - _HOW_ASKED
+    if not unsaid:
+        return None
+    weights = word_weights(unsaid, [_plain_words(p.text) for p, _ in pieces])
+    spans = [(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen]
+    best, best_share = None, 0.0
+    for piece, source in pieces:
+        if piece.score < top.score - policy.coverage_margin:
+            break
+        if ((source.doc_id, source.section) != (home.doc_id, home.section) or _only_heading(piece, source)
+                or _ASKS.search(piece.text) or _overlaps(spans, piece, source)):
+            continue
+        share = word_share(weights, _plain_words(piece.text))
+        if share > best_share:
+            best, best_share = (piece, source), share
+    return best
+
+
 def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source]], found: Found | None,
-                 policy: AnswerPolicy = DEFAULT_POLICY, manifest: Manifest | None = None) -> Found | None:
+                 policy: AnswerPolicy = DEFAULT_POLICY, manifest: Manifest | None = None,
+                 covered: Found | None = None) -> Found | None:
     """A card that gives none of the figure asked leads instead with the best piece close below it, of the
     same section of the same document, that gives one: "(4) At intervals not to exceed 3 months" under the
     sentence that opens the cord-set program. Else the card, which is then refused: another section's figure
     (a generator's bearing vibration for the cooling tower fans' trip) is no answer."""
+    # (`covered`: the card to give where it leads as it is, with the pieces that cover the question; the figure is
+    # looked for in `found`, without them: a covering sentence's figure is of what the question adds, not asks)
+    kept = covered or found
     if found is None or not pieces or not missing_answer(question, [c.text for c in found.card.cells]):
-        return found
+        return kept
     top, top_source = pieces[0]
     # and only where that section is about what the question names: where the question names what another
     # section found is headed with and this one never says, a figure here is another thing's (the rope's 2,250
@@ -1359,7 +1392,7 @@ def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source
     unsaid = _plain_words(question) - set(tokenize(" ".join(
         [*(p.text for p, s in pieces if (s.doc_id, s.section) == here), *top_source.section, top_source.document])))
     if unsaid & {w for _, s in pieces if (s.doc_id, s.section) != here for w in tokenize(" ".join(s.section[-1:]))}:
-        return found
+        return kept
     measured = measures_named(question)
     for piece, source in pieces[1:]:
         if piece.score < top.score - policy.figure_margin:
@@ -1372,9 +1405,10 @@ def figure_first(question: str, query: str, pieces: Sequence[tuple[Piece, Source
             named = any(r.opens(piece.text) for r in references(query))
             again = sentence_card([(piece, source), *rest], policy, manifest, named, query)
             if again is not None and not missing_answer(question, [c.text for c in again.card.cells]):
-                return again
+                return sentence_card([(piece, source), *rest], policy, manifest, named, query,
+                                     cover=covered is not None) or again
             break
-    return found
+    return kept
 
 
 # putting it together
@@ -1499,4 +1533,5 @@ class CardBuilder:
             return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
         named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
         found = sentence_card(pieces, self.policy, self.manifest, named, query)
-        return figure_first(question, query, pieces, found, self.policy, self.manifest)
+        return figure_first(question, query, pieces, found, self.policy, self.manifest,
+                            covered=sentence_card(pieces, self.policy, self.manifest, named, query, cover=True))

@@ -30,6 +30,9 @@ class AnswerPolicy:
     # Sentences kept beside the best one: within this score of it, at most `card_sentences` in all.
     # 0.15 since the word share and the figure bonus spread the scores (0.08 before).
     sentence_margin: float = 0.15
+    # A piece of the best one's section holding words of the question no sentence shown holds, within this
+    # score of the best, is shown too.
+    coverage_margin: float = 0.2
     card_sentences: int = 3
     # A card that gives none of the figure asked leads with a piece that does, within this score of the best.
     figure_margin: float = 0.3
