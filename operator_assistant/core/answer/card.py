@@ -1340,7 +1340,9 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
                 and not _overlaps([(s.doc_id, s.start + p.start, s.start + p.end) for p, s in chosen], piece, source)):
             chosen.append((piece, source))
     if cover and query and (more := _covering(query, pieces, chosen, policy)) is not None:
-        chosen.append(more)
+        # read where the document has it among the passage's pieces shown ("Red - ...", "Gray - ...", "Yellow - ...")
+        before = [n for n, (p, s) in enumerate(chosen) if s.chunk_id == more[1].chunk_id and p.start < more[0].start]
+        chosen.insert(before[-1] + 1 if before else len(chosen), more)
     rows, cited = _sentence_rows(chosen, manifest)
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
