@@ -1341,8 +1341,8 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
             chosen.append((piece, source))
     if cover and query and (more := _covering(query, pieces, chosen, policy)) is not None:
         # read where the document has it among the passage's pieces shown ("Red - ...", "Gray - ...", "Yellow - ...")
-        before = [n for n, (p, s) in enumerate(chosen) if s.chunk_id == more[1].chunk_id and p.start < more[0].start]
-        chosen.insert(before[-1] + 1 if before else len(chosen), more)
+        earlier = [n for n, (p, s) in enumerate(chosen) if s.chunk_id == more[1].chunk_id and p.start < more[0].start]
+        chosen.insert(earlier[-1] + 1 if earlier else len(chosen), more)
     rows, cited = _sentence_rows(chosen, manifest)
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
