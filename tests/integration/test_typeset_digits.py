@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from operator_assistant.core.assistant import Assistant
-from operator_assistant.core.retrieval.rerank import NoReranker
-from operator_assistant.errors import ModelError
-from tests.support.engines import ask, assert_cells_in_place, make_engine
+from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
 DRIVE = "\n".join([
     "Stepper Drive SD-40 Operating Manual",
@@ -48,14 +45,7 @@ def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("typeset-docs")
     (folder / "sd40-drive.txt").write_text(DRIVE, encoding="utf-8")
     (folder / "riverside-lift-station.txt").write_text(LIFT_STATION, encoding="utf-8")
-    engine = make_engine(tmp_path_factory.mktemp("typeset-index"), embedder)
-    engine.ingest([folder])
-
-    def no_model():
-        raise ModelError("no language model in this test")
-
-    yield Assistant(engine, NoReranker(), no_model)
-    engine.close()
+    yield from card_assistant(folder, tmp_path_factory.mktemp("typeset-index"), embedder)
 
 
 def test_a_superscript_in_a_name_is_the_digit_typed(assistant):
