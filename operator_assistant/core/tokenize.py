@@ -75,7 +75,7 @@ def _expand(raw: str) -> list[str]:
 # dash, U+2212 minus), read as the hyphen a keyboard types: a PDF's "OPS\u201027" is the "OPS-27" an operator
 # asks for; subscript digits likewise ("H\u2082S" is the "H2S" typed). One character for one, so offsets into
 # the text stay the same.
-_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089",
+_TYPESET = str.maketrans("\u2010\u2011\u2012\u2013\u2212\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089",
                         "-----0123456789")
 # A superscript digit after a letter is part of a name or unit ("I\u00b2t", "mm\u00b2", "Ar\u2074\u00b9"), typed
 # as a digit; after a figure it is a power ("10\u2076" is not 106) and stays.
@@ -83,16 +83,16 @@ _SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 _SUPERSCRIPT_AFTER_LETTER = re.compile(rf"(?<=[^\W\d_])[{_SUPERSCRIPTS}]+")
 
 
-def fold_dashes(text: str) -> str:
+def fold_typeset(text: str) -> str:
     """Typeset hyphens and subscript digits, and a name's superscript digits, as a keyboard types them."""
-    text = text.translate(_DASHES)
+    text = text.translate(_TYPESET)
     if any(c in _SUPERSCRIPTS for c in text):
         text = _SUPERSCRIPT_AFTER_LETTER.sub(lambda m: "".join(str(_SUPERSCRIPTS.index(c)) for c in m.group()), text)
     return text
 
 
 def raw_tokens(text: str) -> list[str]:
-    return _TOKEN.findall(fold_dashes(text))
+    return _TOKEN.findall(fold_typeset(text))
 
 
 def tokenize(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-from operator_assistant.core.tokenize import STOPWORDS, canonical, fold_dashes, joined_variants, raw_tokens, tokenize
+from operator_assistant.core.tokenize import STOPWORDS, canonical, fold_typeset, joined_variants, raw_tokens, tokenize
 
 
 def test_identifier_kept_whole_and_in_parts():
@@ -77,4 +77,4 @@ def test_a_names_subscript_and_superscript_digits_are_the_digits_typed():
     # after a figure a superscript is a power: 10⁶ is not 106
     assert "106" not in tokenize("10\u2076 cycles")
     text = "I\u00b2t and H\u2082S and 10\u2076"
-    assert len(fold_dashes(text)) == len(text)  # one for one: offsets hold
+    assert len(fold_typeset(text)) == len(text)  # one for one: offsets hold

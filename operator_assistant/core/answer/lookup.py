@@ -44,7 +44,7 @@ from operator_assistant.core.documents.entries import (
 from operator_assistant.core.documents.tables import value_unit
 from operator_assistant.core.index.manifest import ChunkRecord, DocumentInfo, EntryRecord, Manifest
 from operator_assistant.core.references import Reference, in_section
-from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens, tokenize
+from operator_assistant.core.tokenize import canonical, fold_typeset, raw_tokens, tokenize
 
 # Words that say which family a key belongs to ("exception code 04", "fault F3", "parameter PD013"), in
 # classes of words manuals and operators use for one family: "error 0Dh" is a diagnostic message's code.
@@ -178,7 +178,7 @@ def _written_family(text: str, start: int, end: int) -> tuple[str, ...]:
 def named_keys(question: str, query: str = "") -> list[NamedKey]:
     """The keys a question names, each with the family words next to it; a short follow-up ("And F4?"
     after "What is fault F3?") takes the family of the question it follows, from the search text."""
-    question = fold_dashes(question)
+    question = fold_typeset(question)
     found: dict[str, NamedKey] = {}
     follow_up = query != question and len(question.split()) <= FOLLOW_UP_WORDS
     previous = frozenset(w for w in tokenize(query) if w in _FAMILY_STEMS) if follow_up else frozenset()
@@ -373,7 +373,7 @@ class Lookup:
     def _written_hex(self, question: str, keys: Sequence[NamedKey]) -> list[NamedKey]:
         """Hex codes with a small h ("19h", "38h") where a document lists them so: alone, "24h" is as likely
         24 hours, so such a key is read only where a list writes it, and counts only where search points."""
-        question = fold_dashes(question)
+        question = fold_typeset(question)
         have = {k.text.casefold() for k in keys}
         out = []
         written = [(m, m.group(1)) for m in _SMALL_H_KEY.finditer(question)
@@ -432,7 +432,7 @@ class Lookup:
         # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
         # not asking what the tag is: where a word the entry does not explain titles a section search found
         # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        if defer and not _asks_meaning(fold_dashes(question), key.text):
+        if defer and not _asks_meaning(fold_typeset(question), key.text):
             asked = _asked_words(query, key)
             candidates = [c for c in candidates
                           if not (asked - self._held(c) - self._device_words(question, c)) & _topics(sources, key, c)]
@@ -543,7 +543,7 @@ class Lookup:
                 return key.text
         # an object or class name written with underscores ("Ssab_AI64uP"): a card of its sibling
         # (Ssab_AI32uP) is not its answer
-        for name in _UNDERSCORED.findall(fold_dashes(question)):
+        for name in _UNDERSCORED.findall(fold_typeset(question)):
             if any(c.isdigit() for c in name) and not key_forms(name) & held:
                 return name
         return ""
@@ -601,7 +601,7 @@ class Lookup:
             return False
         shape, forms = key_shape(key), key_forms(key)
         said = "\n".join([*cells, *(s.text for s in found.sources)])
-        return not any(key_shape(t) == shape and key_forms(t) != forms for t in raw_tokens(fold_dashes(said)))
+        return not any(key_shape(t) == shape and key_forms(t) != forms for t in raw_tokens(fold_typeset(said)))
 
     def names_elsewhere(self, key: str, found: Found) -> bool:
         """Whether the document a troubleshooting row or block comes from names the tag asked about anywhere:
@@ -857,7 +857,7 @@ def _told(entry: Entry) -> str:
 
 def _forms_in(text: str) -> set[str]:
     """Every key form a text writes: its tokens and OIDs, typeset hyphens and subscript digits read plainly."""
-    text = fold_dashes(text)
+    text = fold_typeset(text)
     return {form for token in [*raw_tokens(text), *_OID.findall(text)] for form in key_forms(token)}
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
-from operator_assistant.core.tokenize import canonical, fold_dashes, raw_tokens
+from operator_assistant.core.tokenize import canonical, fold_typeset, raw_tokens
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 # Whether a piece ends its sentence (for joining wrapped lines); the cutting is `sentences`'.
@@ -47,7 +47,7 @@ def _spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for start, end in sentences(text):
         if out and "\n" not in text[out[-1][1]:start] and (
-                _short_sentence(text[start:end]) or _ITEM_LABEL.match(fold_dashes(text[slice(*out[-1])]))
+                _short_sentence(text[start:end]) or _ITEM_LABEL.match(fold_typeset(text[slice(*out[-1])]))
                 or _ANSWERS_BACK.match(text[start:end])):
             out[-1] = (out[-1][0], end)
         else:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from operator_assistant.core.documents.base import FURNITURE, HEADING, Document
 from operator_assistant.core.documents.tables import Cell, Table
-from operator_assistant.core.tokenize import fold_dashes
+from operator_assistant.core.tokenize import fold_typeset
 
 CODE, SYMPTOM, OBJECT = "code", "symptom", "object"
 
@@ -96,7 +96,7 @@ def key_forms(text: str) -> set[str]:
     """Every form a key is matched by: F3 and F03 give "f3", E-47 and E47 "e47", 04, 0x04 and 4 give "4",
     0121H and 0x0121 "289" (their value, as a table that gives it in decimal writes it; 10H is not 10),
     "{ fooAlarms 17 }" and "fooAlarms.17" "fooalarms.17"; case never matters."""
-    key = " ".join(fold_dashes(text).split()).casefold().strip(" .:;,")
+    key = " ".join(fold_typeset(text).split()).casefold().strip(" .:;,")
     oid = re.fullmatch(r"\{\s*([a-z][\w-]*)\s+(\d+)\s*\}", key)
     if oid:
         return {f"{oid.group(1)}.{int(oid.group(2))}"}
@@ -123,7 +123,7 @@ def key_forms(text: str) -> set[str]:
 def number_form(text: str) -> str:
     """A prefixed code's number with its first letter, "#155@p" for PD155: "parameter 155" asks for
     PD155 where the parameters are written so ("" for a code without letters)."""
-    m = _PREFIXED.match(" ".join(fold_dashes(text).split()).casefold())
+    m = _PREFIXED.match(" ".join(fold_typeset(text).split()).casefold())
     if not m or not m.group(1) or m.group(3) or m.group(4):
         return ""
     return f"#{int(m.group(2))}@{m.group(1)[0]}"
@@ -132,7 +132,7 @@ def number_form(text: str) -> str:
 def key_shape(text: str) -> tuple[str, str]:
     """(letters it starts with, how its number is written): codes of one shape can be told apart by
     number, so a missing one is "not listed"; 04, 0x04 and 04H are all numbers, 0.5 and 2-3 are not codes."""
-    key = " ".join(fold_dashes(text).split()).casefold()
+    key = " ".join(fold_typeset(text).split()).casefold()
     if re.fullmatch(r"0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*h|\d+", key):
         return "", "number"
     m = _PREFIXED.match(key)
@@ -143,7 +143,7 @@ def key_shape(text: str) -> tuple[str, str]:
 
 def key_prefix(text: str) -> str:
     """The letters a code starts with ("F" of F3, "PD" of PD013), "" for a number."""
-    m = _PREFIXED.match(" ".join(fold_dashes(text).split()).casefold())
+    m = _PREFIXED.match(" ".join(fold_typeset(text).split()).casefold())
     return m.group(1) if m else ""
 
 
@@ -156,7 +156,7 @@ def is_abbreviation(text: str) -> bool:
 
 
 def is_code(text: str) -> bool:
-    text = fold_dashes(text).strip()
+    text = fold_typeset(text).strip()
     return 0 < len(text) <= 12 and bool(_CODE.match(text)) and any(c.isdigit() for c in text)
 
 
@@ -935,7 +935,7 @@ def find_entries(document: Document) -> list[Entry]:
     taken = [(t.start, t.end) for t in document.tables] + [(e.start, e.end) for e in out]
     objects = mib_entries(document.text) if "::=" in document.text else []
     taken += [(e.key.start, e.end) for e in objects]
-    text = fold_dashes(document.text)  # same offsets: "OPS‐27" runs read as OPS-27 ones
+    text = fold_typeset(document.text)  # same offsets: "OPS‐27" runs read as OPS-27 ones
     loose = [e for e in (_line_runs(text, headings) + _inline_runs(text, headings)
                          + _column_runs(text, headings, taken) + _code_blocks(document, text, headings)
                          + _glossary_runs(text, headings) + _condition_lists(document.text, headings)
