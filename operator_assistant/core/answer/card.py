@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -257,9 +258,11 @@ def _label_holds(label: str, figures: Sequence[str]) -> bool:
     return False
 
 
-def _plain_words(text: str) -> set[str]:
-    """Content words, without the parts of identifiers ("CL2ALM03" is not the words "alm" and "03")."""
-    return {w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t)}
+@lru_cache(maxsize=8192)
+def _plain_words(text: str) -> frozenset[str]:
+    """Content words, without the parts of identifiers ("CL2ALM03" is not the words "alm" and "03"). Kept: a card
+    reads the same pieces' words for their ranking, the sentences beside the best and the words they leave unsaid."""
+    return frozenset(w for t in raw_tokens(text) if not any(c.isdigit() for c in t) for w in tokenize(t))
 
 
 # Words of how a question asks ("how many ... is one ton"), not of what it asks about.

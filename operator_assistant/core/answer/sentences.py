@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed, sentences
@@ -409,14 +409,14 @@ def is_contents_line(text: str, piece: Piece) -> bool:
     return contents_entry(text[piece.start:end if end >= 0 else len(text)]) is not None
 
 
-def word_weights(words: set[str], pieces: Sequence[set[str]]) -> dict[str, float]:
+def word_weights(words: Set[str], pieces: Sequence[Set[str]]) -> dict[str, float]:
     """A weight per question word: rarer among the pieces found counts more (an IDF over these pieces),
     so the one sentence that says "tread" outranks the many that say "wire rope"."""
     n = len(pieces)
     return {w: math.log(1 + n / (1 + sum(w in p for p in pieces))) for w in words}
 
 
-def word_share(weights: dict[str, float], words: set[str]) -> float:
+def word_share(weights: dict[str, float], words: Set[str]) -> float:
     """The weighted share of the question's words a piece holds."""
     total = sum(weights.values())
     return sum(v for w, v in weights.items() if w in words) / total if total else 0.0
