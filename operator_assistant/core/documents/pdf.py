@@ -38,7 +38,15 @@ from operator_assistant.core.documents.pdf_headings import (
     squashed,
 )
 from operator_assistant.core.documents.pdf_outline import Mark, numbered_label, outline, place, reads_as, words
-from operator_assistant.core.documents.pdf_tables import MIN_BOXES, Box, cells_together, interleaved, ruled_grids, ruled_tables
+from operator_assistant.core.documents.pdf_tables import (
+    MIN_BOXES,
+    Box,
+    cells_together,
+    headed,
+    interleaved,
+    ruled_grids,
+    ruled_tables,
+)
 from operator_assistant.core.documents.tables import Cell, Table, make_table
 from operator_assistant.core.documents.titles import named_on_page, pick_title, reads_as_title, title_words
 from operator_assistant.errors import DocumentError
@@ -499,6 +507,7 @@ def load_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> Document
         # cell's first) is read again with each cell as one run, so that its cells are runs of the text.
         grids = ruled_grids(data, [n for n, page in enumerate(read) if page.boxes is not None])
         for n, page_grids in grids.items():
+            page_grids = grids[n] = headed(page_grids, read[n].text, read[n].boxes or [])
             mixed = [g for g in page_grids if interleaved(g, read[n].text, read[n].boxes or [])]
             if mixed:
                 read[n] = _read_page(pdf, n, ocr, n in marked, together=mixed)

@@ -48,6 +48,49 @@ def ruled_grids(data: bytes, numbers: Sequence[int]) -> dict[int, list[list[Box]
     return found
 
 
+def headed(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box]) -> list[list[Box]]:
+    """The grids, each with a row of column names added where the names are set on the line just above its
+    drawn cells, one to a column ("Problem  Cause  Remedy" in a shaded band over a ruled body): read
+    without them, the first row of causes would be taken for the column names."""
+    return [list(cells) + _names_above(cells, text, boxes) for cells in grids]
+
+
+def _names_above(cells: Sequence[Box], text: str, boxes: Sequence[Box]) -> list[Box]:
+    top = min(c[1] for c in cells)
+    left, right = min(c[0] for c in cells), max(c[2] for c in cells)
+    columns = sorted({(c[0], c[2]) for c in cells if abs(c[1] - top) < 0.5})
+    if len(columns) < 2 or len({round(v, 1) for c in cells for v in (c[1], c[3])}) < 3:
+        return []  # a single drawn row under a line is a list's next entry, not a table under its names
+    inside = [i for i, b in enumerate(boxes[:len(text)]) if not text[i].isspace() and left <= (b[0] + b[2]) / 2 <= right]
+    above = [i for i in inside if top - NAMES_GAP <= boxes[i][3] <= top + 0.5 and boxes[i][1] < top - 0.5]
+    if not above:
+        return []
+    low = max(above, key=lambda i: boxes[i][3])
+    line_top, line_bottom = boxes[low][1], boxes[low][3]
+    line = [i for i in inside if line_top - 0.5 <= (boxes[i][1] + boxes[i][3]) / 2 <= line_bottom + 0.5]
+    names, end = [], -1
+    for x0, x1 in columns:
+        mine = sorted(i for i in line if x0 <= (boxes[i][0] + boxes[i][2]) / 2 <= x1)
+        if not mine or any(not text[k].isspace() and k not in mine for k in range(mine[0], mine[-1] + 1)):
+            return []  # a column without a name, or a name that is no run of the text
+        if end >= 0 and (not text[end:mine[0]].isspace()
+                         or boxes[mine[0]][0] - boxes[end - 1][2] < NAMES_APART * (line_bottom - line_top)):
+            return []  # a title over the grid, read across its columns: words a space apart, or one word cut
+        names.append(text[mine[0]:mine[-1] + 1])
+        end = mine[-1] + 1
+    if (any(len(n) > MAX_HEADER_CHARS or n.rstrip().endswith(".") for n in names)
+            or not any(_LOOKUP_HEADER.search(n) for n in names)):
+        return []
+    band = min(boxes[i][1] for i in line) - 0.5
+    return [(x0, band, x1, top) for x0, x1 in columns]
+
+
+# How far above a drawn grid (points) the line of its column names may end: a band's padding, not a paragraph's gap.
+NAMES_GAP = 6.0
+# Column names stand further apart than words do (in line heights; a word space is about a quarter of one).
+NAMES_APART = 0.8
+
+
 def ruled_tables(grids: Sequence[Sequence[Box]], text: str, boxes: Sequence[Box], offset: int) -> list[Table]:
     """The tables of one page's grids, with cell offsets in the document text (`offset`: the page's)."""
     tables = []
