@@ -103,6 +103,7 @@ _BARE_HEX_PAIR = re.compile(r"(?<![\w.-])([0-9][A-F]|[A-F][0-9])(?![\w-])")
 # A hexadecimal code written with 0x, wherever it stands ("diagnostic message 0x31").
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
+_TITLE_WORD = re.compile(r"[^0-9a-z]+")
 _WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # A setting's number: "input terminal set to 09 - what does it do?" asks for the item 09 of its settings'
@@ -338,6 +339,9 @@ class Lookup:
         keys = self._written_spaced(question, keys, ranks) + keys + self._written_hex(question, keys)
         if not keys:
             return None
+        if len(keys) > 1:  # "Festo CMMO diagnostic message 17h": CMMO is the device its manual is titled by, 17h the code
+            titled = {w for doc_id in ranks for w in _TITLE_WORD.split(self._title(doc_id).casefold()) if w}
+            keys = sorted(keys, key=lambda k: k.text.casefold() in titled)
         for key in keys:
             found = self._key_card(key, question, query, ranks, sources, defer)
             if found is not None:
@@ -606,7 +610,10 @@ class Lookup:
     def names_elsewhere(self, key: str, found: Found) -> bool:
         """Whether the document a troubleshooting row or block comes from names the tag asked about anywhere:
         "P-310B keeps kicking out on overload" is answered by the overload row of the manual whose data lists
-        P-310A and P-310B, a row that names no pump."""
+        P-310A and P-310B, a row that names no pump. A number written as hex (0x1A, 17h) is a code with a row of
+        its own, never equipment."""
+        if _WRITTEN_HEX.fullmatch(key):
+            return False
         forms = key_forms(key)
         return any(forms & _forms_in(chunk.text) for doc_id in dict.fromkeys(s.doc_id for s in found.sources)
                    for chunk in self.manifest.document_chunks(doc_id))
