@@ -187,10 +187,14 @@ class Assistant:
             if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
+                # the passages of the documents the question names, where search found any ("On the HDHK module,
+                # what does function code 0x10 do?" is not answered from another device's protocol)
+                named = self.lookup.devices_named(question)
+                own = [s for s in sources if s.doc_id in named] or sources
                 # a troubleshooting row, else the labelled block or short section that tells of the trouble
-                symptom = (self.lookup.by_symptom(question, vector, sources)
-                           or self.cards.symptom(question, query, sources, vector, identifiers))
-                found = symptom or self.cards.build(question, query, sources, vector, identifiers)
+                symptom = (self.lookup.by_symptom(question, vector, own)
+                           or self.cards.symptom(question, query, own, vector, identifiers))
+                found = symptom or self.cards.build(question, query, own, vector, identifiers)
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
                 # but a troubleshooting row or block answers for the equipment its manual names ("P-310B keeps tripping")

@@ -104,6 +104,7 @@ _BARE_HEX_PAIR = re.compile(r"(?<![\w.-])([0-9][A-F]|[A-F][0-9])(?![\w-])")
 _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
 _TITLE_WORD = re.compile(r"[^0-9a-z]+")
+_WRITTEN_NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
 _WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # A setting's number: "input terminal set to 09 - what does it do?" asks for the item 09 of its settings'
@@ -454,9 +455,22 @@ class Lookup:
         maintenance procedures"): "maintenance" or "procedures" alone name none, being in too many."""
         return self._named_by(self._naming_words(question))
 
+    def devices_named(self, question: str) -> set[str]:
+        """The documents a question names by a word it writes as a name, with two capitals or more ("the HDHK
+        module", "TRIGA", "ProviewR"). A subject's word ("hypochlorite", a sentence's first word) may be in the
+        title of one document of many that speak of it."""
+        written = {w for m in _WRITTEN_NAME.finditer(question) for w in _plain(m.group())}
+        return self._named_by(self._naming_words(question) & written)
+
     def _named_by(self, words: set[str]) -> set[str]:
-        """The documents whose title or file name holds one of `words`."""
-        return {d.doc_id for d in self.manifest.documents() if words & _names_of(d)} if words else set()
+        """The documents whose title or file name holds one of `words`; where several words name documents,
+        those named by all of them where there are any ("HDHK" and "Modbus": the HDHK module's register map,
+        not every Modbus map)."""
+        if not words:
+            return set()
+        names = [(d.doc_id, _names_of(d)) for d in self.manifest.documents()]
+        each = [named for word in words if (named := {doc_id for doc_id, held in names if word in held})]
+        return (set.intersection(*each) or set.union(*each)) if each else set()
 
     @staticmethod
     def _naming_words(question: str) -> set[str]:
@@ -515,7 +529,8 @@ class Lookup:
         if asked_of and not any(c.doc_id in asked_of for c in candidates):
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
             # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
-            return [c for c in candidates if naming & self._words_of(c.doc_id)]
+            naming = {w for w in naming if self._named_by({w})}
+            return [c for c in candidates if naming <= self._words_of(c.doc_id)]
         if asked_of and not all(c.doc_id in asked_of for c in candidates):
             # an uncommon word names some of them ("KTRX register 000CH: which temperature does it hold?"):
             # a common word of another's title ("register" of "Solar charger register map") names nothing
