@@ -41,6 +41,7 @@ from operator_assistant.core.answer.sentences import (
     asks_value,
     describes_trouble,
     holds_value,
+    introducing_label,
     is_contents_line,
     ranked_pieces,
     states_prohibition,
@@ -592,6 +593,9 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
                            for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
+    if not any(table.names):  # a table that names no columns is read under the line that introduces it
+        label = introducing_label([line for at, line in lines if at < table.start])
+        title = f"{title} > {label.rstrip(':')}" if label else title
     return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), [cited])
 
 

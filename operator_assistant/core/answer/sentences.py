@@ -258,8 +258,11 @@ def _whole_sentence(text: str, spans: Sequence[tuple[int, int]], i: int) -> str:
 
 
 def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
-    """Piece n as it reads on its own: a table row with its header, figures after their column names."""
+    """Piece n as it reads on its own: a table row with its header, figures after their column names; a row of
+    a table with no column names under the line that introduces the table."""
     line = text[slice(*spans[n])]
+    if "|" in line and (label := _unnamed_table_label(text, spans, n)):
+        return f"{label.rstrip(':')}: {_line(text, spans[n])}"
     if _is_row(line):
         block = _table(text, spans, n)
         if n != block[0] and not _TABLE_RULE.match(line.strip()):
@@ -274,6 +277,40 @@ def _as_read(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
     elif _mostly_figures(line) and (columns := _column_names(text, spans, n)):
         return f"{columns}: {_line(text, spans[n])}"
     return _line(text, spans[n])
+
+
+def _unnamed_table_label(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
+    """Where line n is a row of a table that names no columns (each row opens with a figure: "≥ 2000 cpm argon-41
+    gaseous monitor | Normally occurs above 100 kilowatts"), the short line that introduces the table ("Alert
+    airborne radioactivity level:"), just above it or above the paragraph that comes before it; else ""."""
+    first = last = n
+    while first > 0 and "|" in text[slice(*spans[first - 1])] and _same_block(text, spans[first - 1], spans[first]):
+        first -= 1
+    while last + 1 < len(spans) and "|" in text[slice(*spans[last + 1])] and _same_block(text, spans[last],
+                                                                                          spans[last + 1]):
+        last += 1
+    labels = [cell for k in range(first, last + 1) if (cell := text[slice(*spans[k])].split("|")[0].strip())]
+    if len(labels) < 2 or not all(_VALUE_FIRST.match(label) for label in labels):
+        return ""
+    return introducing_label(text[:spans[first][0]].split("\n"))
+
+
+def introducing_label(above: Sequence[str]) -> str:
+    """Of the lines above a table, the short one that introduces it: the line just above it, or the label above
+    the paragraph that comes before it ("Alert airborne radioactivity level:"); "" where none is a label."""
+    lines = [" ".join(line.split()) for line in above]
+    for line in reversed([line for line in lines if line][-2:]):
+        if "|" in line:
+            return ""
+        if len(line.split()) <= MAX_LABEL_WORDS and not line.endswith((".", ";", "!", "?")):
+            return line
+    return ""
+
+
+# A cell that opens with a figure, after a comparison sign where there is one.
+_VALUE_FIRST = re.compile(r"[≥≤<>~±]?=?\s*\d")
+# A line that introduces a table is short: a label, not a sentence.
+MAX_LABEL_WORDS = 8
 
 
 def _lead_in(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:

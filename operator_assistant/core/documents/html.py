@@ -6,6 +6,7 @@ and nothing referenced by the page (images, stylesheets, links) is ever fetched.
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -137,8 +138,17 @@ class _Walker:
                         below[len(line)] = (placed_cell, down - 1)
                     line.append(placed_cell)
             grid.append(line)
-        if (found := make_table(grid)) is not None:
+        # no cell marked as a column name, and every row that has a first cell opens it with a figure ("≥ 4000 cpm
+        # air particulate monitor", "≥ 2000 cpm argon-41 ..."): the first row is a row like the others, not names
+        labels = [line[0].text for line in grid if line and line[0].text]
+        unnamed = (table.find(["th", "thead"]) is None and len(labels) >= 2
+                   and all(_VALUE_FIRST.match(label) for label in labels))
+        if (found := make_table(grid, unnamed=unnamed)) is not None:
             self.tables.append(found)
+
+
+# A cell that opens with a figure, after a comparison sign where there is one.
+_VALUE_FIRST = re.compile(r"\s*[≥≤<>~±]?=?\s*\d")
 
 
 def _span(value: object) -> int:

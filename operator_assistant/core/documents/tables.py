@@ -110,7 +110,7 @@ def _continues_header(header: Sequence[Cell], row: Sequence[Cell], below: Sequen
             and any(ch.isdigit() for c in below for ch in c.text))
 
 
-def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | None:
+def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False, unnamed: bool = False) -> Table | None:
     """A table from its rows, the first one naming the columns; None when there is nothing to look up.
 
     A title spanning the whole table above it, and a note spanning it below, are left out; under the
@@ -118,8 +118,13 @@ def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False) -> Table | N
     of the column names. In a drawn
     grid (`drawn`), where a wrapped header cell can be a grid row of its own, so is a line of words
     under a header of words, above the figures.
-    A spanning cell stands in every column (and row) it covers, as the same `Cell`."""
+    A spanning cell stands in every column (and row) it covers, as the same `Cell`. With `unnamed`, no row names
+    the columns: each column's name is empty and every row is a row."""
     rows = [tuple(r) for r in rows if any(c.text for c in r)]
+    if unnamed:
+        at = rows[0][0].start if rows and rows[0] else 0
+        body = tuple(tuple(r) for r in rows)
+        return Table(tuple(Cell("", at, at) for _ in body[0]), body) if body and len(body[0]) >= 2 else None
     while len(rows) > 2 and _is_caption(rows[0]):
         rows = rows[1:]
     while len(rows) > 2 and _is_caption(rows[-1]):
