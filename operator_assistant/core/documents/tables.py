@@ -123,8 +123,8 @@ def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False, unnamed: boo
     rows = [tuple(r) for r in rows if any(c.text for c in r)]
     if unnamed:
         at = rows[0][0].start if rows and rows[0] else 0
-        body = tuple(tuple(r) for r in rows)
-        return Table(tuple(Cell("", at, at) for _ in body[0]), body) if body and len(body[0]) >= 2 else None
+        every = tuple(tuple(r) for r in rows)
+        return Table(tuple(Cell("", at, at) for _ in every[0]), every) if every and len(every[0]) >= 2 else None
     while len(rows) > 2 and _is_caption(rows[0]):
         rows = rows[1:]
     while len(rows) > 2 and _is_caption(rows[-1]):
