@@ -58,7 +58,8 @@ from operator_assistant.core.documents.headings import contents_entry
 # 51: subscript digits, and superscript digits after a letter, are indexed as the digits typed ("I²t" is "I2t").
 # 52: a drawn table's column names set on the line just above its ruled cells are its column names.
 # 53: an HTML table with no cell marked as a column name, each row opening with a figure, names no columns.
-CHUNKER_VERSION = 53
+# 54: British spellings are indexed as the American ones ("sulphate" is "sulfate", "metres" "meters").
+CHUNKER_VERSION = 54
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

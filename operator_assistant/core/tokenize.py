@@ -35,7 +35,40 @@ _stemmer = Stemmer.Stemmer("english")
 
 @lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    return _stemmer.stemWord(american(word))
+
+
+# British spellings are read as the American ones, at index and query time alike, so that either finds the other
+# ("sulphate" / "sulfate", "metres" / "meters", "colour" / "color", "energised" / "energized"): a plant's library
+# mixes manuals written both ways, and an operator types one.
+_BRITISH = [(re.compile(p), r) for p, r in (
+    (r"sulph", "sulf"), (r"aluminium", "aluminum"), (r"manoeuvr", "maneuver"),
+    (r"(colo|behavio|vapo|odo|labo|neighbo|harbo|favo|hono|flavo|armo|rigo|humo|tumo|vigo)ur", r"\1r"),
+    (r"(met|lit|cent|fib|calib|lust|theat|meag|somb|spect|sab)r(ed|ing)$", r"\1er\2"),
+    (r"(met|lit|cent|fib|calib|lust|theat|meag|somb|spect|sab)re", r"\1er"),
+    (r"^programme(s)?$", r"program\1"), (r"^(catalog|analog|dialog)ue(s|d)?$", r"\1\2"),
+    (r"^(defen|offen|licen|preten)ce(s|d)?$", r"\1se\2"), (r"^mould", "mold"), (r"^plough", "plow"),
+    (r"^grey", "gray"), (r"^tyre", "tire"))]
+# A verb's -ise or -yse ("organise", "analysed", "parameterisation") is -ize or -yze where English writes that
+# more often: "rise", "noise", "advise" and "expertise" have no such twin.
+_ISE = re.compile(r"(?<=[a-z]{2})([iy])s(e|es|ed|ing|er|ers|ation|ations)$")
+
+
+def american(word: str) -> str:
+    """A lowercase word in its American spelling."""
+    for pattern, replacement in _BRITISH:
+        word = pattern.sub(replacement, word)
+    if (m := _ISE.search(word)) is not None:
+        from wordfreq import zipf_frequency
+
+        twin = f"{word[:m.start()]}{m.group(1)}z{m.group(2)}"
+        if zipf_frequency(twin, "en") >= max(zipf_frequency(word, "en"), TWIN_ZIPF):
+            return twin
+    return word
+
+
+# How common (Zipf) the -ize twin must be to be a word at all.
+TWIN_ZIPF = 1.5
 
 
 def _has_digit(text: str) -> bool:
@@ -56,7 +89,9 @@ def _expand(raw: str) -> list[str]:
     compound = len(segments) > 1
     if not compound and not _has_digit(token):
         return [] if token in STOPWORDS else [_stem(token)]
-    out = [canonical(token)]
+    whole = canonical(token)
+    # "de-energised" is "de-energized" whole too
+    out = [whole if _has_digit(whole) or not compound else "".join(american(s) for s in segments)]
     parts: list[str] = []
     for segment in segments if compound else [token]:
         if compound:

@@ -78,3 +78,22 @@ def test_a_names_subscript_and_superscript_digits_are_the_digits_typed():
     assert "106" not in tokenize("10\u2076 cycles")
     text = "I\u00b2t and H\u2082S and 10\u2076"
     assert len(fold_typeset(text)) == len(text)  # one for one: offsets hold
+
+
+def test_british_and_american_spellings_are_one_word():
+    # a manual written in British English answers a question typed in American, and the other way round
+    for british, american in (("manganese sulphate", "manganese sulfate"), ("25 metres of cable", "25 meters of cable"),
+                              ("2 litres", "2 liters"), ("the colour code", "the color code"),
+                              ("centred on the shaft", "centered on the shaft"), ("de-energised", "de-energized"),
+                              ("parameterisation", "parameterization"), ("analysed", "analyzed"),
+                              ("aluminium housing", "aluminum housing"), ("the training programme", "the training program")):
+        assert tokenize(british) == tokenize(american), british
+    # words that only look British stay as they are
+    for word in ("rise", "noise", "advise", "expertise", "exercise", "analysis", "programmed", "four", "acre", "literal"):
+        assert tokenize(word) == [_stemmer_of(word)], word
+
+
+def _stemmer_of(word: str) -> str:
+    import Stemmer
+
+    return Stemmer.Stemmer("english").stemWord(word)
