@@ -651,3 +651,28 @@ def test_a_table_whose_rows_the_question_names_by_family_answers_before_the_clos
     # refused for not naming the B-series; Station B's table names B-1 and B-2 by their family
     assert pick_of_two("What is the high discharge pressure alarm on the B-series boosters?", STATION_A, STATION_B,
                        2) == (1, [["B-1", "PT-2101", "116", "psi"], ["B-2", "PT-2102", "118", "psi"]])
+
+
+def test_what_follows_a_tables_last_row_is_not_shown_as_more_of_it():
+    # the alert level's row ends its table; the next table's label and the paragraph under it are no more of it
+    from operator_assistant.core.answer.card import sentence_card
+    from operator_assistant.core.answer.sentences import Piece
+
+    text = ("Alert level:\n\n≥ 4000 cpm particulate monitor | May occur from natural causes\n"
+            "≥ 2000 cpm gaseous monitor | Normally occurs above 100 kW\n\nHigh level\n\n"
+            "This condition requires automatic and other operator actions.\n")
+    row = text.index("≥ 2000")
+    label, prose = text.index("High level"), text.index("This condition")
+    source = replace(SOURCE, chunk_id="c1", section=("A. Airborne radioactivity",), start=0, end=len(text), text=text)
+    end = text.index("\n", row)
+    pieces = [(Piece(row, end, "Alert level: " + text[row:end], 0.80, False, False), source),
+              (Piece(label, label + 10, "High level", 0.40, False, False), source),
+              (Piece(prose, len(text) - 1, text[prose:-1], 0.30, False, False), source)]
+    found = sentence_card(pieces)
+    assert found is not None
+    assert [c.text for r in found.card.rows for c in r] == ["Alert level: " + text[row:end]]
+    # a row in the middle of its table is followed by the rows under it, as before
+    first = text.index("≥ 4000")
+    middle = [(Piece(first, row - 1, text[first:row - 1], 0.80, False, False), source),
+              (Piece(row, end, text[row:end], 0.30, False, False), source)]
+    assert len(sentence_card(middle).card.rows) == 2

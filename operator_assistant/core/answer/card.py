@@ -1329,7 +1329,9 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     chosen = [pieces[0]]
     # the sentences right after the best one carry it on; after "...the following conditions:" the list does
     following = sorted(((p, s) for p, s in pieces if s is top_source and p.start >= top.end), key=lambda ps: ps[0].start)
-    wanted = policy.card_following + (policy.card_list_items if top.text.rstrip().endswith(":") else 0)
+    # (a table's row is whole: what comes after its table is no more of it)
+    wanted = (0 if " | " in top.text and _after_table(top, top_source) else
+              policy.card_following + (policy.card_list_items if top.text.rstrip().endswith(":") else 0))
     chosen += following[:wanted]
     # the items a lead-in takes are its own: the other sentences beside it are as many as beside any
     room = policy.card_sentences + policy.card_following + policy.card_preceding + max(0, len(chosen) - 1 - policy.card_following)
@@ -1354,6 +1356,13 @@ def sentence_card(pieces: Sequence[tuple[Piece, Source]], policy: AnswerPolicy =
     first = chosen[0][1]
     title = first.section[-1] if first.section else first.document
     return Found(Card(SENTENCES, title, tuple(rows)), cited)
+
+
+def _after_table(piece: Piece, source: Source) -> bool:
+    """Whether the piece is a table's last row: the line after it in its passage is no row of the table."""
+    rest = source.text[piece.end:].lstrip(" ").split("\n")
+    following = rest[1] if len(rest) > 1 and not rest[0].strip() else ""
+    return "|" not in following
 
 
 def _covering(query: str, pieces: Sequence[tuple[Piece, Source]], chosen: Sequence[tuple[Piece, Source]],
