@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed, sentences
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
+from operator_assistant.core.documents.tables import opens_with_figure
 from operator_assistant.core.tokenize import canonical, fold_typeset, raw_tokens
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
@@ -290,7 +291,7 @@ def _unnamed_table_label(text: str, spans: Sequence[tuple[int, int]], n: int) ->
                                                                                           spans[last + 1]):
         last += 1
     labels = [cell for k in range(first, last + 1) if (cell := text[slice(*spans[k])].split("|")[0].strip())]
-    if len(labels) < 2 or not all(_VALUE_FIRST.match(label) for label in labels):
+    if len(labels) < 2 or not all(opens_with_figure(label) for label in labels):
         return ""
     return introducing_label(text[:spans[first][0]].split("\n"))
 
@@ -307,8 +308,6 @@ def introducing_label(above: Sequence[str]) -> str:
     return ""
 
 
-# A cell that opens with a figure, after a comparison sign where there is one.
-_VALUE_FIRST = re.compile(r"[≥≤<>~±]?=?\s*\d")
 # A line that introduces a table is short: a label, not a sentence.
 MAX_LABEL_WORDS = 8
 

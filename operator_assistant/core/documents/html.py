@@ -6,14 +6,13 @@ and nothing referenced by the page (images, stylesheets, links) is ever fetched.
 
 from __future__ import annotations
 
-import re
 import warnings
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment, MarkupResemblesLocatorWarning, NavigableString, Tag
 
 from operator_assistant.core.documents.base import HEADING, Document, TextBuilder, decode_text, squash
-from operator_assistant.core.documents.tables import Cell, Table, make_table
+from operator_assistant.core.documents.tables import Cell, Table, make_table, opens_with_figure
 from operator_assistant.core.documents.titles import front_matter, page_title, pick_title
 
 _SKIP = {"script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
@@ -142,13 +141,9 @@ class _Walker:
         # air particulate monitor", "≥ 2000 cpm argon-41 ..."): the first row is a row like the others, not names
         labels = [line[0].text for line in grid if line and line[0].text]
         unnamed = (table.find(["th", "thead"]) is None and len(labels) >= 2
-                   and all(_VALUE_FIRST.match(label) for label in labels))
+                   and all(opens_with_figure(label) for label in labels))
         if (found := make_table(grid, unnamed=unnamed)) is not None:
             self.tables.append(found)
-
-
-# A cell that opens with a figure, after a comparison sign where there is one.
-_VALUE_FIRST = re.compile(r"\s*[≥≤<>~±]?=?\s*\d")
 
 
 def _span(value: object) -> int:

@@ -182,6 +182,11 @@ def _unit_cells(table: Table, row: Sequence[Cell], column: int) -> list[str]:
             and n != column]
 
 
+def opens_with_figure(text: str) -> bool:
+    """Whether a cell opens with a figure, after a comparison sign where there is one ("≥ 2000 cpm ...")."""
+    return bool(_VALUE_START.match(text.strip()))
+
+
 def value_unit(text: str, header_parts: Iterable[str], unit_cells: Sequence[str]) -> str:
     """The unit of a value: written after it, else in its column's header (the lines nearest the value
     first: "Discharge pressure (psi)" over "High alarm"), else in its row's Unit column; "" for a label,
