@@ -30,6 +30,10 @@ MANUAL = "\n".join([
     "| 1Bh | Intermediate circuit voltage too low | The power supply unit is too weak. Check the cable cross "
     "section. |",
     "",
+    "## Axis load",
+    "",
+    "The axis load must not exceed 50 N. Under load the axis draws up to 5.7 A from the load supply.",
+    "",
     "## Motor controller problems and remedies",
     "",
     "| Problem | Cause | Remedy |",
@@ -62,4 +66,13 @@ def test_a_hex_code_is_answered_by_its_row_not_by_a_troubleshooting_row(assistan
     assert not answer.refused, answer.refusal_reason
     text = answer.card.as_text()
     assert "braking resistor" in text and "fuse" not in text
+    assert_cells_in_place(answer)
+
+
+def test_a_code_on_the_display_is_answered_by_its_row_whatever_else_the_question_tells(assistant) -> None:
+    # "when the axis is under load" says when it was seen; the axis section search found does not answer for 1Bh
+    answer = ask(assistant, "CMX throws 1Bh when the axis is under load. Cause?")
+    assert not answer.refused, answer.refusal_reason
+    text = answer.card.as_text()
+    assert "1Bh" in text and "power supply unit is too weak" in text and "cable cross section" in text, text
     assert_cells_in_place(answer)

@@ -340,11 +340,16 @@ class Lookup:
         keys = self._written_spaced(question, keys, ranks) + keys + self._written_hex(question, keys)
         if not keys:
             return None
-        if len(keys) > 1:  # "Festo CMMO diagnostic message 17h": CMMO is the device its manual is titled by, 17h the code
-            titled = {w for doc_id in ranks for w in _TITLE_WORD.split(self._title(doc_id).casefold()) if w}
-            keys = sorted(keys, key=lambda k: k.text.casefold() in titled)
+        # "Festo CMMO diagnostic message 17h": CMMO is the device its manual is titled by, 17h the code
+        titled = ({w for doc_id in ranks for w in _TITLE_WORD.split(self._title(doc_id).casefold()) if w}
+                  if len(keys) > 1 else set())
+        keys = sorted(keys, key=lambda k: k.text.casefold() in titled)
+        codes = [k for k in keys if k.text.casefold() not in titled]
         for key in keys:
-            found = self._key_card(key, question, query, ranks, sources, defer)
+            # the one code a question names, written as hex ("1Bh", "0x1A"), is what a display shows: the question
+            # asks about it, whatever else it tells ("throws 1Bh when the axis is under load")
+            shown = codes == [key] and _WRITTEN_HEX.fullmatch(key.text) is not None
+            found = self._key_card(key, question, query, ranks, sources, defer and not shown)
             if found is not None:
                 return found
         for key in keys:
