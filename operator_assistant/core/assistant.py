@@ -189,7 +189,7 @@ class Assistant:
                 vector = self._card_vector(question, query, vector)
                 # the passages of the documents the question names, where search found any ("On the HDHK module,
                 # what does function code 0x10 do?" is not answered from another device's protocol)
-                named = self.lookup.devices_named(question)
+                named = self.lookup.devices_named(question, query)
                 own = [s for s in sources if s.doc_id in named] or sources
                 # a troubleshooting row, else the labelled block or short section that tells of the trouble
                 symptom = (self.lookup.by_symptom(question, vector, own)

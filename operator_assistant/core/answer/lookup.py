@@ -460,12 +460,16 @@ class Lookup:
         maintenance procedures"): "maintenance" or "procedures" alone name none, being in too many."""
         return self._named_by(self._naming_words(question))
 
-    def devices_named(self, question: str) -> set[str]:
-        """The documents a question names by a word it writes as a name, with two capitals or more ("the HDHK
-        module", "TRIGA", "ProviewR"). A subject's word ("hypochlorite", a sentence's first word) may be in the
-        title of one document of many that speak of it."""
+    def devices_named(self, question: str, query: str) -> set[str]:
+        """Where a question asks about a code of a device it names by a word written as a name, with two capitals
+        or more ("On the HDHK module, what does function code 0x10 do?"), the documents that word names. A
+        subject's word ("hypochlorite", a sentence's first word) may be in the title of one document of many that
+        speak of it; and a question of no code ("What supply voltage does the SRNE controller need?") is left to
+        every passage found, as a rating no passage of its manual gives is then refused."""
         written = {w for m in _WRITTEN_NAME.finditer(question) for w in _plain(m.group())}
-        return self._named_by(self._naming_words(question) & written)
+        named = self._named_by(self._naming_words(question) & written)
+        codes = [k for k in named_keys(question, query) if not self._named_by(_plain(k.text))]
+        return named if codes else set()
 
     def _named_by(self, words: set[str]) -> set[str]:
         """The documents whose title or file name holds one of `words`; where several words name documents,
