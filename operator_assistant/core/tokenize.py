@@ -54,8 +54,9 @@ _BRITISH = [(re.compile(p), r) for p, r in (
 _ISE = re.compile(r"(?<=[a-z]{2})([iy])s(e|es|ed|ing|er|ers|ation|ations)$")
 
 
+@lru_cache(maxsize=200_000)
 def american(word: str) -> str:
-    """A lowercase word in its American spelling."""
+    """A lowercase word in its American spelling (kept: ingest asks it of every part of every compound word)."""
     for pattern, replacement in _BRITISH:
         word = pattern.sub(replacement, word)
     if (m := _ISE.search(word)) is not None:
