@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed, sentences
@@ -99,12 +99,13 @@ def _same_block(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return text[a[1]:b[0]].count("\n") == 1 and not text[a[1]:b[0]].strip()
 
 
-def _table(text: str, spans: Sequence[tuple[int, int]], i: int) -> list[int]:
-    """Indexes of the spans of the table that span i is a row of, in order."""
+def _table(text: str, spans: Sequence[tuple[int, int]], i: int,
+           is_row: Callable[[str], bool] = lambda line: _is_row(line)) -> list[int]:
+    """Indexes of the spans of the table that span i is a row of, in order (`is_row`: what a row line is)."""
     first = last = i
-    while first > 0 and _is_row(text[slice(*spans[first - 1])]) and _same_block(text, spans[first - 1], spans[first]):
+    while first > 0 and is_row(text[slice(*spans[first - 1])]) and _same_block(text, spans[first - 1], spans[first]):
         first -= 1
-    while last + 1 < len(spans) and _is_row(text[slice(*spans[last + 1])]) and _same_block(text, spans[last], spans[last + 1]):
+    while last + 1 < len(spans) and is_row(text[slice(*spans[last + 1])]) and _same_block(text, spans[last], spans[last + 1]):
         last += 1
     return list(range(first, last + 1))
 
@@ -284,13 +285,9 @@ def _unnamed_table_label(text: str, spans: Sequence[tuple[int, int]], n: int) ->
     """Where line n is a row of a table that names no columns (each row opens with a figure: "≥ 2000 cpm argon-41
     gaseous monitor | Normally occurs above 100 kilowatts"), the short line that introduces the table ("Alert
     airborne radioactivity level:"), just above it or above the paragraph that comes before it; else ""."""
-    first = last = n
-    while first > 0 and "|" in text[slice(*spans[first - 1])] and _same_block(text, spans[first - 1], spans[first]):
-        first -= 1
-    while last + 1 < len(spans) and "|" in text[slice(*spans[last + 1])] and _same_block(text, spans[last],
-                                                                                          spans[last + 1]):
-        last += 1
-    labels = [cell for k in range(first, last + 1) if (cell := text[slice(*spans[k])].split("|")[0].strip())]
+    rows = _table(text, spans, n, lambda line: "|" in line)  # a row of two cells has one bar
+    first = rows[0]
+    labels = [cell for k in rows if (cell := text[slice(*spans[k])].split("|")[0].strip())]
     if len(labels) < 2 or not all(opens_with_figure(label) for label in labels):
         return ""
     return introducing_label(text[:spans[first][0]].split("\n"))
