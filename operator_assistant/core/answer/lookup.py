@@ -467,17 +467,25 @@ class Lookup:
         speak of it; and a question of no code ("What supply voltage does the SRNE controller need?") is left to
         every passage found, as a rating no passage of its manual gives is then refused."""
         written = {w for m in _WRITTEN_NAME.finditer(question) for w in _plain(m.group())}
-        named = self._named_by(self._naming_words(question) & written)
-        codes = [k for k in named_keys(question, query) if not self._named_by(_plain(k.text))]
-        return named if codes else set()
-
-    def _named_by(self, words: set[str]) -> set[str]:
-        """The documents whose title or file name holds one of `words`; where several words name documents,
-        those named by all of them where there are any ("HDHK" and "Modbus": the HDHK module's register map,
-        not every Modbus map)."""
+        words = self._naming_words(question) & written
         if not words:
             return set()
-        names = [(d.doc_id, _names_of(d)) for d in self.manifest.documents()]
+        names = self._all_names()
+        named = self._named_by(words, names)
+        codes = [k for k in named_keys(question, query) if not self._named_by(_plain(k.text), names)]
+        return named if codes else set()
+
+    def _all_names(self) -> list[tuple[str, set[str]]]:
+        """(document, the words it is named by) for every document: read once for the questions' several words."""
+        return [(d.doc_id, _names_of(d)) for d in self.manifest.documents()]
+
+    def _named_by(self, words: set[str], names: Sequence[tuple[str, set[str]]] | None = None) -> set[str]:
+        """The documents whose title or file name holds one of `words`; where several words name documents,
+        those named by all of them where there are any ("HDHK" and "Modbus": the HDHK module's register map,
+        not every Modbus map). `names`: `_all_names()`, where the caller has it already."""
+        if not words:
+            return set()
+        names = self._all_names() if names is None else names
         each = [named for word in words if (named := {doc_id for doc_id, held in names if word in held})]
         return (set.intersection(*each) or set.union(*each)) if each else set()
 
@@ -534,11 +542,12 @@ class Lookup:
         # a maker's name before the device ("the Kestrel controller") names the device, whose manual may never
         # print it, though the maker's tool has a manual of its own
         naming = self._naming_words(question) - _maker_words(question) if candidates else set()
-        asked_of = self._named_by(naming)
+        titles = self._all_names() if naming else []
+        asked_of = self._named_by(naming, titles)
         if asked_of and not any(c.doc_id in asked_of for c in candidates):
             # unless a candidate's document speaks of what names the others: "MODBUS" names the files of two
             # register maps, and the HY drive's manual has a Modbus chapter whose function code 08 is asked for
-            naming = {w for w in naming if self._named_by({w})}
+            naming = {w for w in naming if self._named_by({w}, titles)}
             return [c for c in candidates if naming <= self._words_of(c.doc_id)]
         if asked_of and not all(c.doc_id in asked_of for c in candidates):
             # an uncommon word names some of them ("KTRX register 000CH: which temperature does it hold?"):
