@@ -832,6 +832,27 @@ def _precision(written: str) -> float:
     return min(0.5, 0.05 * float(number.group(1).replace(",", "")))
 
 
+def unit_of(written: str) -> str | None:
+    """The pint unit of a unit as written ("kV", "psig", "in. w.c."), None where it is none that is compared."""
+    return _unit_of(written) if re.fullmatch(_UNIT_RE, written.strip(), re.IGNORECASE) else None
+
+
+def measurements(text: str) -> list[tuple[float, str]]:
+    """(number, pint unit) of each figure a text gives with a unit: "a 6.6 kV stator" -> [(6.6, "kV")]."""
+    found = [_figure(m.group("number"), m.group("unit"), m.group()) for m in _FIGURE.finditer(text)]
+    return [(number, unit) for _, number, unit in (f for f in found if f is not None)]
+
+
+def in_unit(number: float, unit: str, target: str) -> float | None:
+    """`number` `unit` in `target` units, None where the two measure different things (kV and psi)."""
+    if unit == target:
+        return number
+    try:
+        return float(_registry().Quantity(number, unit).to(target).magnitude)
+    except Exception:  # noqa: BLE001 - pint raises several kinds for units of other dimensions
+        return None
+
+
 def _precision_in(fact: Fact, unit: str) -> float:
     step = _in_units_of(Fact(**{**fact.__dict__, "number": fact.number + _precision(fact.value)}), unit)
     base = _in_units_of(fact, unit)

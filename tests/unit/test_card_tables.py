@@ -50,6 +50,34 @@ def test_a_row_labelled_with_a_range_is_named_by_a_figure_inside_it():
     assert pick("Which class does a facility with 85 total points get?", CLASSES) == [["80 or more", "T5"]]
 
 
+# a test-voltage table as rotating-machine manuals print it: ranges of the rated voltage, in volts
+TEST_VOLTAGES = [["Rated voltage (Vr)", "Test voltage in DC", "Minimum insulation resistance"],
+                 ["Vr < 1000V", "500Vdc", "5 MΩ"], ["1000V<Vr<2500V", "1000Vdc", "10 MΩ"],
+                 ["2500V<Vr<12000V", "2500Vdc", "100 MΩ"], ["Vr>12000V", "5000Vdc", "100 MΩ"]]
+
+
+def test_a_row_labelled_with_a_measured_range_is_named_by_a_measurement_inside_it_in_any_unit():
+    asked = "What DC test voltage do I use on a 6.6 kV motor?"
+    assert pick(asked, TEST_VOLTAGES) == [["2500V<Vr<12000V", "2500Vdc"]]
+    assert pick("What DC test voltage do I use on a 480 V motor?", TEST_VOLTAGES) == [["Vr < 1000V", "500Vdc"]]
+    assert pick("What DC test voltage does a 13.8 kV machine get?", TEST_VOLTAGES) == [["Vr>12000V", "5000Vdc"]]
+
+
+def test_a_measured_range_holds_only_what_its_unit_converts_to():
+    from operator_assistant.core.answer.card import _measured_holds, _measured_range
+
+    assert _measured_range("5000V<Vr<12000V") == (5000.0, 12000.0, "V")
+    assert _measured_range("2.2 - 4.4 kV") == (2.2, 4.4, "kV")
+    assert _measured_range("over 600 V") == (600.0, None, "V")
+    assert _measured_range("Up to 1,000 V") == (None, 1000.0, "V")
+    assert _measured_range("40 through 59") is None  # no unit: the plain figures decide
+    assert _measured_range("480 V") is None  # one figure is no range
+    assert _measured_range("Pumps over 50 hp with 460 V motors") is None
+    assert _measured_holds("2.2 - 4.4 kV", [(3300, "V")]) is True
+    assert _measured_holds("2.2 - 4.4 kV", [(60, "psi")]) is False  # a pressure is in no voltage range
+    assert _measured_holds("Vr < 2500V", [(6.6, "kV")]) is False
+
+
 def test_a_figure_that_labels_no_row_names_none():
     # 7 inches is not a row; a figure alone never picks a neighbouring row
     assert pick("What is the minimum flushing flow for a 7-inch main?", FLUSHING) in (None, [["2", "25"], ["6", "225"],

@@ -53,11 +53,14 @@ from operator_assistant.core.conflicts import (
     LIMIT_CORE,
     LIMIT_WORDS,
     called_limit,
+    in_unit,
     limits_named,
+    measurements,
     measures_named,
     one_of,
     other_one,
     same_limit,
+    unit_of,
     where_named,
 )
 from operator_assistant.core.documents.entries import MARKS
@@ -200,7 +203,8 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
             by_id.append(n)
     if by_id:
         return by_id, 2
-    by_figure = [n for n, row in enumerate(table.rows) if row and _label_holds(row[0].text, _figures(question))]
+    figures, measures = _figures(question), measurements(question)
+    by_figure = [n for n, row in enumerate(table.rows) if row and _label_holds(row[0].text, figures, measures)]
     if by_figure and len(by_figure) < len(table.rows):
         return by_figure, 1
     header_words = {w for name in table.names for w in tokenize(name)}
@@ -241,10 +245,68 @@ def _number(figure: str) -> float | None:
         return None
 
 
-def _label_holds(label: str, figures: Sequence[str]) -> bool:
+# A figure of a row label, with the letters after it that may be its unit ("5000V", "2.2 kV", "12,000")
+_LABEL_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?([A-Za-z\u00b0\u00b5%][\w/%]*)?")
+# What the bounds are of, between or before them: "Vr", "rated voltage"
+_BOUNDED = r"(?:[A-Za-z][\w().]*\s*){0,3}"
+_BELOW = r"(?:<=?|\u2264|=<|less\s+than|below|under|up\s+to|not\s+more\s+than|not\s+exceeding)"
+_ABOVE = r"(?:>=?|\u2265|=>|more\s+than|greater\s+than|above|over|at\s+least|exceeding)"
+# The shapes of a range once its figures are marked #0, #1: (pattern, which bound each mark is)
+_MEASURED_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^#0\s*(?:<=?|\u2264)\s*{_BOUNDED}(?:<=?|\u2264)\s*#1$", re.IGNORECASE), "lo hi"),
+    (re.compile(r"^#0\s*(?:-|\u2013|\u2014|to|through|thru)\s*#1$", re.IGNORECASE), "lo hi"),
+    (re.compile(rf"^{_BOUNDED}{_BELOW}\s*#0$", re.IGNORECASE), "hi"),
+    (re.compile(rf"^{_BOUNDED}{_ABOVE}\s*#0$", re.IGNORECASE), "lo"),
+    (re.compile(r"^#0\s*(?:or\s+(?:more|above|greater)|and\s+(?:over|above|up)|\+)$", re.IGNORECASE), "lo"),
+    (re.compile(r"^#0\s*(?:or\s+(?:less|below)|and\s+(?:under|below))$", re.IGNORECASE), "hi"),
+)
+
+
+def _measured_range(label: str) -> tuple[float | None, float | None, str] | None:
+    """(low, high, pint unit) of a row label that is a range of one measured quantity, a bound left None:
+    "5000V<Vr<12000V", "Vr < 2500V", "2.2 - 4.4 kV", "over 600 V"; None for any other label, and for a range
+    with no unit (left to the plain figures)."""
+    figures: list[tuple[float, str]] = []
+
+    def mark(m: re.Match[str]) -> str:
+        unit = unit_of(m.group(2)) if m.group(2) else None
+        figures.append((float(m.group(1).replace(",", "")), unit or ""))
+        return f"#{len(figures) - 1}" + ("" if unit or not m.group(2) else f" {m.group(2)}")
+
+    marked = _LABEL_FIGURE.sub(mark, " ".join(label.split()))
+    units = {unit for _, unit in figures if unit}
+    if not 1 <= len(figures) <= 2 or len(units) != 1:
+        return None
+    (unit,) = units
+    for pattern, bounds in _MEASURED_SHAPES:
+        if pattern.fullmatch(marked):
+            # a bound written without its unit takes the other's ("2.2 - 4.4 kV")
+            found = {name: in_unit(number, own or unit, unit) for name, (number, own) in zip(bounds.split(), figures)}
+            return found.get("lo"), found.get("hi"), unit
+    return None
+
+
+def _measured_holds(label: str, measures: Sequence[tuple[float, str]]) -> bool | None:
+    """Whether a label that is a measured range holds one of the question's measurements (6.6 kV within
+    "5000V<Vr<12000V"), after conversion; None where the label is no such range."""
+    bounds = _measured_range(label)
+    if bounds is None:
+        return None
+    low, high, unit = bounds
+    for number, own in measures:
+        value = in_unit(number, own, unit)
+        if value is not None and (low is None or value >= low) and (high is None or value <= high):
+            return True
+    return False
+
+
+def _label_holds(label: str, figures: Sequence[str], measures: Sequence[tuple[float, str]] = ()) -> bool:
     """Whether a row label names one of the question's figures: as itself ("8", "8 gallons", "3/4")
-    or as a range that holds it ("40 through 59", "less than 20", "80 or more")."""
+    or as a range that holds it ("40 through 59", "less than 20", "80 or more"); a range with a unit holds
+    only the question's `measures` its unit converts to ("5000V<Vr<12000V" holds 6.6 kV)."""
     label = " ".join(label.split())
+    if measures and (held := _measured_holds(label, measures)) is not None:
+        return held
     if not figures:
         return False
     own = _FIGURE.match(label)
@@ -515,7 +577,8 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue  # "how many contact hours" is not answered by a row of fees in dollars
         if (how == 1 and piece_row is None
                 and _unexplained(question, table, rows, " ".join([source.document, *record.section])) > piece_unsaid
-                and not any(_label_holds(table.rows[r][0].text, _figures(question)) for r in rows)):
+                and not any(_label_holds(table.rows[r][0].text, _figures(question), measurements(question))
+                            for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
             # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table
             continue
