@@ -47,3 +47,9 @@ def test_an_abbreviation_the_passages_write_out_is_no_unfamiliar_subject():
     assert not spelled_out("bms", ["This is done by means of some valves."])
     assert not spelled_out("LEL", ["the lower explosive limit"])
     assert not spelled_out("GFCI", ["Ground the frame and check its insulation."])
+
+
+def test_a_unit_is_no_unfamiliar_subject():
+    # "kV" over documents that write their voltages in V, "gpm" over documents in L/s: the same quantities
+    assert unfamiliar_terms("What DC test voltage is used on a 4.16 kV motor?", VOCABULARY) == []
+    assert unfamiliar_terms("What is the fluoride dose at 300 gpm?", VOCABULARY) == ["fluoride"]

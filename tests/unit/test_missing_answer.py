@@ -179,6 +179,13 @@ def test_a_figure_the_question_reads_or_compares_is_no_specification():
     assert missing_answer("At 95 psi discharge pressure, is the pump above its alarm?", ["High alarm: 90 psi"]) == ""
 
 
+def test_a_bound_holds_the_figures_on_its_side():
+    # a rated-voltage range read as its bounds: "Vr < 1000 V" is the row of a 480 V motor, "Vr > 12,000 V" is not
+    assert missing_answer("What DC test voltage is used on a 480 V motor?", ["Vr < 1000 V", "500 Vdc"], table=True) == ""
+    assert missing_answer("What insulation resistance for 480 V motors?", ["Motors above 1000 V: 100 megohm"]) == (
+        "The closest passages give above 1000 V, not 480 V.")
+
+
 def test_how_long_asks_a_time_or_a_length():
     from operator_assistant.core.answer.evidence import asked_unit
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.sentences import FREQUENCY, PIECE_MARK, pieces_as_read
-from operator_assistant.core.conflicts import measures_named
+from operator_assistant.core.conflicts import measures_named, unit_of
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
 from operator_assistant.core.tokenize import STOPWORDS, tokenize
@@ -61,6 +61,8 @@ def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: flo
     for word in _words(question):
         if _INFLECTED_VERB.fullmatch(word):
             continue  # "creeping", "uncoupled": what the thing does, not a subject no document mentions
+        if unit_of(word):
+            continue  # "kV" over documents that write "V": a unit is no subject
         terms = tokenize(word)
         if terms and not any(t in vocabulary for t in terms) and zipf_frequency(word, "en", wordlist="small") < rarer_than:
             found.append(word)
@@ -477,8 +479,18 @@ def _figures_in(text: str) -> dict[str, list[tuple[float, float, str]]]:
         number = re.match(NUMBER, m.group())
         if number and not any(r.start() <= m.start() < r.end() for r in ranges):  # "6 %" of "5-6 %"
             value = _number(number.group())
-            out.setdefault(_unit_name(m.group()[number.end():]), []).append((value, value, m.group()))
+            # a bound holds every figure on its side: "Vr < 1000 V" is a 480 V motor's row
+            before = text[max(0, m.start() - 20):m.start()]
+            below, above = _BELOW_BOUND.search(before), _ABOVE_BOUND.search(before)
+            bound = below or above
+            written = f"{bound.group().strip()} {m.group()}" if bound else m.group()
+            out.setdefault(_unit_name(m.group()[number.end():]), []).append(
+                (float("-inf") if below else value, float("inf") if above else value, written))
     return out
+
+
+_BELOW_BOUND = re.compile(r"(?:<=?|\u2264|\b(?:below|under|less\s+than|up\s+to|not\s+more\s+than))\s*$", re.IGNORECASE)
+_ABOVE_BOUND = re.compile(r"(?:>=?|\u2265|\b(?:above|over|more\s+than|greater\s+than|at\s+least))\s*$", re.IGNORECASE)
 
 
 def _unit_name(unit: str) -> str:
