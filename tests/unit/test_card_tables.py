@@ -63,6 +63,15 @@ def test_a_row_labelled_with_a_measured_range_is_named_by_a_measurement_inside_i
     assert pick("What DC test voltage does a 13.8 kV machine get?", TEST_VOLTAGES) == [["Vr>12000V", "5000Vdc"]]
 
 
+def test_a_column_named_by_a_measured_range_is_shown_only_for_a_figure_inside_it():
+    limits = [["", "Rated voltage < 2kV", "Rated voltage ≥ 2kV"], ["Measuring voltage", "500V DC", "1000V DC"],
+              ["Minimum insulation resistance", "10 MΩ", "100 MΩ"]]
+    assert pick("What measuring voltage for a 6.6 kV generator?", limits) == [["Measuring voltage", "1000V DC"]]
+    assert pick("What measuring voltage for a 400 V generator?", limits) == [["Measuring voltage", "500V DC"]]
+    # no figure asked: both columns, as before
+    assert pick("What measuring voltage for the generator?", limits) == [["Measuring voltage", "500V DC", "1000V DC"]]
+
+
 def test_a_measured_range_holds_only_what_its_unit_converts_to():
     from operator_assistant.core.answer.card import _measured_holds, _measured_range
 

@@ -377,6 +377,12 @@ def _columns(table: Table, question: str, named: set[str], rows: Sequence[int]) 
         chosen = [n for n in range(1, len(scores)) if scores[n] == max(scores[1:])]
     else:
         chosen = list(range(1, len(scores)))
+    # of columns named by ranges of a measured quantity ("Rated voltage < 2kV", "Rated voltage ≥ 2kV"), the
+    # one that holds the figure the question gives (a 6.6 kV machine's)
+    measures = measurements(question)
+    held = {n: _measured_holds(table.names[n], measures) for n in range(1, len(table.names))} if measures else {}
+    if any(held.values()):
+        chosen = [n for n in (chosen if specific else range(1, len(scores))) if held.get(n) is not False]
     # the row label, the tags that identify what a value belongs to, and the unit stay with the values
     keep = {0, *chosen}
     for n in range(1, len(scores)):
