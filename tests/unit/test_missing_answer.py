@@ -186,6 +186,13 @@ def test_a_bound_holds_the_figures_on_its_side():
         "The closest passages give above 1000 V, not 480 V.")
 
 
+def test_a_section_number_before_a_unit_letter_is_no_figure():
+    # "3.2.3 h" is a heading number followed by a word: it had stopped the card with a ValueError
+    assert missing_answer("What is the 5.25% bleach dose?", ["See 3.2.3 h of the dosing manual: 6% bleach."]) == (
+        "The closest passages give 6%, not 5.25%.")
+    assert missing_answer("How long at 480 V?", ["Section 1.2.3 V", "Run 4.5.6 min then 30 min"]) == ""
+
+
 def test_how_long_asks_a_time_or_a_length():
     from operator_assistant.core.answer.evidence import asked_unit
 

@@ -474,11 +474,13 @@ def _figures_in(text: str) -> dict[str, list[tuple[float, float, str]]]:
     out: dict[str, list[tuple[float, float, str]]] = {}
     ranges = list(_FIGURE_RANGE.finditer(text))
     for m in ranges:
-        out.setdefault(_unit_name(m.group("unit")), []).append((_number(m.group(1)), _number(m.group(2)), m.group()))
+        low, high = _number(m.group(1)), _number(m.group(2))
+        if low is not None and high is not None:
+            out.setdefault(_unit_name(m.group("unit")), []).append((low, high, m.group()))
     for m in MEASUREMENT.finditer(text):
         number = re.match(NUMBER, m.group())
-        if number and not any(r.start() <= m.start() < r.end() for r in ranges):  # "6 %" of "5-6 %"
-            value = _number(number.group())
+        value = _number(number.group()) if number else None
+        if number and value is not None and not any(r.start() <= m.start() < r.end() for r in ranges):  # "6 %" of "5-6 %"
             # a bound holds every figure on its side: "Vr < 1000 V" is a 480 V motor's row
             before = text[max(0, m.start() - 20):m.start()]
             below, above = _BELOW_BOUND.search(before), _ABOVE_BOUND.search(before)
@@ -498,8 +500,12 @@ def _unit_name(unit: str) -> str:
     return "%" if unit == "percent" else unit
 
 
-def _number(text: str) -> float:
-    return float(text.replace(",", ""))
+def _number(text: str) -> float | None:
+    """The figure written, None for a section number ("3.2.3 h" heads a section; it measures nothing)."""
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def other_specification(question: str, said: str) -> str:
