@@ -73,18 +73,22 @@ def test_a_column_named_by_a_measured_range_is_shown_only_for_a_figure_inside_it
 
 
 def test_a_measured_range_holds_only_what_its_unit_converts_to():
-    from operator_assistant.core.answer.card import _measured_holds, _measured_range
+    from operator_assistant.core.answer.card import _label_holds, _measured_holds, _measured_range
 
     assert _measured_range("5000V<Vr<12000V") == (5000.0, 12000.0, "V")
     assert _measured_range("2.2 - 4.4 kV") == (2.2, 4.4, "kV")
     assert _measured_range("over 600 V") == (600.0, None, "V")
     assert _measured_range("Up to 1,000 V") == (None, 1000.0, "V")
     assert _measured_range("40 through 59") is None  # no unit: the plain figures decide
-    assert _measured_range("480 V") is None  # one figure is no range
+    assert _measured_range("4160 V") == (4160.0, 4160.0, "V")  # one figure: the range of one value
+    assert _measured_holds("4160 V", [(4.16, "kV")]) is True
+    assert _measured_holds("4160 V", [(4.2, "kV")]) is False
     assert _measured_range("Pumps over 50 hp with 460 V motors") is None
+    assert _measured_range("8") is None
     assert _measured_holds("2.2 - 4.4 kV", [(3300, "V")]) is True
-    assert _measured_holds("2.2 - 4.4 kV", [(60, "psi")]) is False  # a pressure is in no voltage range
+    assert _measured_holds("2.2 - 4.4 kV", [(60, "psi")]) is None  # a pressure says nothing of a voltage range
     assert _measured_holds("Vr < 2500V", [(6.6, "kV")]) is False
+    assert _label_holds("8 in", ["8", "60"], [(60, "psi")])  # "an 8-inch main at 60 psi": the plain figures decide
 
 
 def test_a_figure_that_labels_no_row_names_none():

@@ -259,13 +259,14 @@ _MEASURED_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_BOUNDED}{_ABOVE}\s*#0$", re.IGNORECASE), "lo"),
     (re.compile(r"^#0\s*(?:or\s+(?:more|above|greater)|and\s+(?:over|above|up)|\+)$", re.IGNORECASE), "lo"),
     (re.compile(r"^#0\s*(?:or\s+(?:less|below)|and\s+(?:under|below))$", re.IGNORECASE), "hi"),
+    (re.compile(r"^#0$"), "lo hi"),  # one figure is a range of one value: "4160 V" is the row of 4.16 kV
 )
 
 
 def _measured_range(label: str) -> tuple[float | None, float | None, str] | None:
     """(low, high, pint unit) of a row label that is a range of one measured quantity, a bound left None:
-    "5000V<Vr<12000V", "Vr < 2500V", "2.2 - 4.4 kV", "over 600 V"; None for any other label, and for a range
-    with no unit (left to the plain figures)."""
+    "5000V<Vr<12000V", "Vr < 2500V", "2.2 - 4.4 kV", "over 600 V", or one figure ("4160 V", both bounds);
+    None for any other label, and for figures with no unit (left to the plain figures)."""
     figures: list[tuple[float, str]] = []
 
     def mark(m: re.Match[str]) -> str:
@@ -281,23 +282,25 @@ def _measured_range(label: str) -> tuple[float | None, float | None, str] | None
     for pattern, bounds in _MEASURED_SHAPES:
         if pattern.fullmatch(marked):
             # a bound written without its unit takes the other's ("2.2 - 4.4 kV")
-            found = {name: in_unit(number, own or unit, unit) for name, (number, own) in zip(bounds.split(), figures)}
+            found = {name: in_unit(number, own or unit, unit)
+                     for name, (number, own) in zip(bounds.split(), figures * 2 if len(figures) == 1 else figures)}
             return found.get("lo"), found.get("hi"), unit
     return None
 
 
 def _measured_holds(label: str, measures: Sequence[tuple[float, str]]) -> bool | None:
     """Whether a label that is a measured range holds one of the question's measurements (6.6 kV within
-    "5000V<Vr<12000V"), after conversion; None where the label is no such range."""
+    "5000V<Vr<12000V"), after conversion; None where the label is no such range or the question measures
+    nothing its unit converts to."""
     bounds = _measured_range(label)
     if bounds is None:
         return None
     low, high, unit = bounds
-    for number, own in measures:
-        value = in_unit(number, own, unit)
-        if value is not None and (low is None or value >= low) and (high is None or value <= high):
-            return True
-    return False
+    values = [v for v in (in_unit(number, own, unit) for number, own in measures) if v is not None]
+    if not values:
+        return None  # the question measures nothing of this kind ("an 8-inch main at 60 psi" and "8 in")
+    # within the precision a unit's conversion leaves (4.16 kV is 4160.000000000001 V)
+    return any((low is None or v >= low * (1 - 1e-9)) and (high is None or v <= high * (1 + 1e-9)) for v in values)
 
 
 def _label_holds(label: str, figures: Sequence[str], measures: Sequence[tuple[float, str]] = ()) -> bool:
