@@ -31,6 +31,7 @@ from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
 from operator_assistant.core.answer.sentences import describes_trouble
 from operator_assistant.core.conflicts import limits_named, one_of, other_one, places_asked
 from operator_assistant.core.documents.entries import (
+    CODE,
     OBJECT,
     SYMPTOM,
     Entry,
@@ -744,15 +745,19 @@ class Lookup:
         if not describes_trouble(question):
             return None
         ranks = _doc_ranks(sources)
-        records = self.manifest.entries_in(ranks, SYMPTOM)
+        # and a fault list's codes told by their names, where the list explains each ("15h Output stage
+        # temperature exceeded" over its causes and what to do): a question that tells of the trouble names no code
+        records = self.manifest.entries_in(ranks, SYMPTOM) + [
+            r for r in self.manifest.entries_in(ranks, CODE) if _explains_trouble(r.entry, self.policy)]
         if not records:
             return None
         # a symptom is ranked with its causes: "clicking away but the cal tube isn't dropping" is told by
         # "gas lock", "valve balls stuck" as much as by "stroking but the column does not draw down"
-        keyed = self._symptom_vectors([r.entry.key.text for r in records]) @ query_vector
+        said = [_symptom_said(r.entry) for r in records]
+        keyed = self._symptom_vectors(said) @ query_vector
         scores = self._symptom_vectors([_told(r.entry) for r in records]) @ query_vector
         words = _stems(question)
-        shares = [len(words & _stems(r.entry.key.text)) / max(1, len(_stems(r.entry.key.text))) for r in records]
+        shares = [len(words & _stems(text)) / max(1, len(_stems(text))) for text in said]
         weight = self.policy.symptom_word_weight
         total = [float(s) + weight * w for s, w in zip(scores, shares)]
         best, alone = self._apart(total)
@@ -892,7 +897,24 @@ _CAUSE_FIELD = re.compile(r"\b(causes?|reasons?)\b", re.IGNORECASE)
 def _told(entry: Entry) -> str:
     """A symptom with its causes (or, where its row names none, what is done about it), as far as MiniLM reads."""
     causes = [f.text for f in entry.fields if _CAUSE_FIELD.search(f.name)] or [f.text for f in entry.fields]
-    return " ".join(" ".join([entry.key.text, *causes]).split())[:400]
+    return " ".join(" ".join([_symptom_said(entry), *causes]).split())[:400]
+
+
+# The headings of a list whose codes are troubles: "Diagnostic messages", "Fault codes", "Alarm list"
+_TROUBLE_LIST = re.compile(r"\b(?:diagnos\w*|faults?|errors?|alarms?|trouble\w*|malfunctions?|warnings?)\b",
+                           re.IGNORECASE)
+
+
+def _explains_trouble(entry: Entry, policy: AnswerPolicy) -> bool:
+    """Whether a code's entry tells a trouble and explains it: of a fault, alarm or diagnostic list, with a
+    field of prose as long as an explanation (its causes and what to do), not a setpoint row's cells."""
+    return (entry.kind == CODE and bool(entry.fields) and bool(_TROUBLE_LIST.search(f"{entry.family} {entry.group}"))
+            and any(len(f.text) > policy.lookup_detail_chars and len(f.text.split()) >= 15 for f in entry.fields))
+
+
+def _symptom_said(entry: Entry) -> str:
+    """What the trouble is called: a symptom's own words; a code's name (its first field), not the code."""
+    return entry.key.text if entry.kind == SYMPTOM else entry.fields[0].text
 
 
 def _forms_in(text: str) -> set[str]:
