@@ -66,7 +66,14 @@ from operator_assistant.core.conflicts import (
 from operator_assistant.core.documents.entries import MARKS
 from operator_assistant.core.documents.tables import Cell, Table, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
-from operator_assistant.core.references import Reference, in_section, passage_holds, references, spans_in
+from operator_assistant.core.references import (
+    Reference,
+    heading_line,
+    in_section,
+    passage_holds,
+    references,
+    spans_in,
+)
 from operator_assistant.core.tokenize import STOPWORDS, canonical, raw_tokens, tokenize
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
@@ -1600,6 +1607,12 @@ class CardBuilder:
               identifiers: Sequence[str]) -> Found | None:
         """The card for a question whose passages were found (and not refused), or None if none can be made:
         a procedure when the question asks what to do, else a table that answers it, else sentences."""
+        asked = references(query)
+        return _named_section_titled(self._build(question, query, sources, query_vector, identifiers, asked), asked,
+                                     self.manifest)
+
+    def _build(self, question: str, query: str, sources: Sequence[Source], query_vector: np.ndarray,
+               identifiers: Sequence[str], asked: Sequence[Reference]) -> Found | None:
         pieces = self.pieces(query, query_vector, sources, identifiers, question)
         best, best_source = pieces[0] if pieces else (None, None)
         found = procedure_card(question, best, best_source, sources, self.manifest, self.policy, pieces)
@@ -1607,7 +1620,6 @@ class CardBuilder:
             return found
         # tables in the passages found, then the other tables of the best passage's document; only those of
         # a section the question names by number where a passage found lies in it ("§7605(f)" is not §7604's table)
-        asked = references(query)
         refs = [r for r in asked if any(passage_holds(r, s.section, s.text) for s in sources)]
         candidates, seen = [], set()
         for source, span in [(s, (s.start, s.end)) for s in sources] + [(s, (0, 1 << 62)) for s in sources[:1]]:
@@ -1625,3 +1637,26 @@ class CardBuilder:
         found = sentence_card(pieces, self.policy, self.manifest, named, query)
         return figure_first(question, query, pieces, found, self.policy, self.manifest,
                             covered=sentence_card(pieces, self.policy, self.manifest, named, query, cover=True))
+
+
+def _named_section_titled(found: Found | None, asked: Sequence[Reference], manifest: Manifest) -> Found | None:
+    """A card from inside the section a question names by number, titled with that section's heading where
+    its own title is a sub-heading ("7.3 NM1000 PROGRAM LOGIC FAILURE > D. Instructions" for "What does section
+    7.3 check?"): the operator asked of the section, and its heading says what it is. Where the layout left
+    the heading a line of text, the last such line before the card's first piece."""
+    if found is None or not asked or not found.sources or not found.card.cells:
+        return found
+    source = found.sources[0]
+    named = next((h for h in source.section[:-1] for r in asked if r.heads(h)), None)
+    if named is None and not any(r.heads(h) for h in source.section for r in asked):
+        # the line must open the section the card's first piece is in: no sibling section's line between them
+        before = [line for at, line in section_lines(manifest, source) if at <= found.card.cells[0].start]
+        for k in range(len(before) - 1, -1, -1):
+            ref = next((r for r in asked if heading_line(r, before[k])), None)
+            if ref is not None:
+                text = "\n".join(before[k:])
+                named = " ".join(before[k].split()) if spans_in(ref, text)[:1] == [(0, len(text))] else None
+                break
+    if named is None or named in found.card.title:
+        return found
+    return replace(found, card=replace(found.card, title=f"{named} > {found.card.title}"))
