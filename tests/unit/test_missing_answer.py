@@ -193,6 +193,15 @@ def test_a_section_number_before_a_unit_letter_is_no_figure():
     assert missing_answer("How long at 480 V?", ["Section 1.2.3 V", "Run 4.5.6 min then 30 min"]) == ""
 
 
+def test_a_deadband_or_hysteresis_is_a_figure_asked():
+    # fa-085 (confirm, not in the documents): the high limit detector's description states no deadband
+    described = ["The High limit is the value above which the detector becomes active.",
+                 "The detector may optionally be configured with a Duration."]
+    asked = "What deadband does Scada-LTS apply on a high limit detector before it returns to normal?"
+    assert missing_answer(asked, described) == "The closest passages give no figure for this."
+    assert missing_answer("What hysteresis is set on the level switch?", ["Hysteresis: 0.2 m"]) == ""
+
+
 def test_how_long_asks_a_time_or_a_length():
     from operator_assistant.core.answer.evidence import asked_unit
 

@@ -191,7 +191,8 @@ def should_refuse(evidence: float, threshold: float | None, found_anything: bool
 _QUANTITY = (r"(?:setpoints?|set\s?points?|limits?|thresholds?|pressures?|temperatures?|levels?|flows?|rates?|"
              r"doses?|dosages?|voltages?|currents?|torques?|values?|ranges?|intervals?|frequency|factors?|residuals?|"
              r"concentrations?|percentages?|capacity|speeds?|delays?|sizes?|distances?|clearances?|"
-             r"diameters?|resistances?|resistivity|timeouts?|durations?|periods?|spacing|depth|weight|loads?|reading)")
+             r"diameters?|resistances?|resistivity|timeouts?|durations?|periods?|spacing|depth|weight|loads?|reading|"
+             r"dead\s?bands?|hysteresis|tolerances?)")
 _ASKS_FIGURE = re.compile(r"\b(?:percent|percentage|how\s+(?:many|much|often|far|high|low|fast|hot|cold|deep)|"
                           r"(?:at|below|above)\s+what\b|(?:what|which)\s+(?:minimum|maximum|min|max)\b|"
                           r"what(?:['\u2019]s|\s+(?:is|are|should|must|does))?\s+(?:the\s+)?"
