@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from operator_assistant.evaluation.answers import unsupported_values
 from tests.support.engines import ask, card_assistant
 
 PROCEDURE = """# MAINT-4 Console interlock tests
@@ -45,5 +46,8 @@ def assistant(tmp_path_factory, embedder):
 def test_a_section_numbered_on_a_line_of_text_titles_the_card(assistant) -> None:
     answer = ask(assistant, "Which alarm should appear in the interlock test of section 7.2 of MAINT-4?")
     assert not answer.refused, answer.refusal_reason
-    assert answer.card.title.startswith("7.2 VALVE POSITION FEEDBACK FAILURE"), answer.card.as_text()
+    assert answer.card.title == "D. Instructions > 7.2 VALVE POSITION FEEDBACK FAILURE", answer.card.as_text()
+    # the citation names the section too: its number, shown in the title, is in what the card cites
+    assert answer.citations[0].section[-1] == "7.2 VALVE POSITION FEEDBACK FAILURE"
     assert "V-210" in answer.card.as_text()
+    assert unsupported_values(answer) == []  # "7.2" in the title is in the cited passage's place

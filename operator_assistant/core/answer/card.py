@@ -1643,20 +1643,26 @@ def _named_section_titled(found: Found | None, asked: Sequence[Reference], manif
     """A card from inside the section a question names by number, titled with that section's heading where
     its own title is a sub-heading ("7.3 NM1000 PROGRAM LOGIC FAILURE > D. Instructions" for "What does section
     7.3 check?"): the operator asked of the section, and its heading says what it is. Where the layout left
-    the heading a line of text, the last such line before the card's first piece."""
+    the heading a line of text under the sub-heading, that line (the last such before the card's first piece)
+    is the card's place under it ("D. Instructions > 7.3 NM1000 ..."), and the citation's too."""
     if found is None or not asked or not found.sources or not found.card.cells:
         return found
     source = found.sources[0]
     named = next((h for h in source.section[:-1] for r in asked if r.heads(h)), None)
-    if named is None and not any(r.heads(h) for h in source.section for r in asked):
-        # the line must open the section the card's first piece is in: no sibling section's line between them
-        before = [line for at, line in section_lines(manifest, source) if at <= found.card.cells[0].start]
-        for k in range(len(before) - 1, -1, -1):
-            ref = next((r for r in asked if heading_line(r, before[k])), None)
-            if ref is not None:
-                text = "\n".join(before[k:])
-                named = " ".join(before[k].split()) if spans_in(ref, text)[:1] == [(0, len(text))] else None
-                break
-    if named is None or named in found.card.title:
+    if named is not None:
+        title = found.card.title if named in found.card.title else f"{named} > {found.card.title}"
+        return replace(found, card=replace(found.card, title=title))
+    if any(r.heads(h) for h in source.section for r in asked):
         return found
-    return replace(found, card=replace(found.card, title=f"{named} > {found.card.title}"))
+    # the line must open the section the card's first piece is in: no sibling section's line between them
+    before = [line for at, line in section_lines(manifest, source) if at <= found.card.cells[0].start]
+    for k in range(len(before) - 1, -1, -1):
+        ref = next((r for r in asked if heading_line(r, before[k])), None)
+        if ref is not None:
+            text = "\n".join(before[k:])
+            if spans_in(ref, text)[:1] != [(0, len(text))]:
+                return found
+            line = " ".join(before[k].split())
+            cited = [replace(source, section=(*source.section, line)), *found.sources[1:]]
+            return Found(replace(found.card, title=f"{found.card.title} > {line}"), cited)
+    return found
