@@ -51,3 +51,11 @@ def test_the_row_whose_range_holds_the_figure_asked_is_shown_first(assistant, qu
     assert answer.card.rows and answer.card.rows[0][0].text == row, text
     assert value in text and all(other not in text for other in {"500 Vdc", "1000 Vdc", "2500 Vdc", "5000 Vdc"} - {value}
                                  if other not in value), text
+
+
+def test_the_citation_highlights_the_row_shown_not_the_rows_above_it(assistant) -> None:
+    # the viewer highlights the cited span: from the header down it took in every row above the one asked
+    answer = ask(assistant, "What DC test voltage does a 13.8 kV motor get?")
+    cited = answer.citations[0].text
+    assert cited.startswith("Vr > 12,000 V") and "5000 Vdc" in cited, cited
+    assert "Vr < 1000 V" not in cited and "Rated voltage" not in cited, cited
