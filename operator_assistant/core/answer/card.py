@@ -645,9 +645,9 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     table = record.table
     start = min(table.rows[r][0].start for r in rows)
     end = max(c.end for r in rows for c in table.rows[r])
-    # the rows shown, and the header only where it is near them or gives a figure or code the card shows in
-    # its column names: in a long table the highlight from the header down takes in every row above the one asked
-    near = min(rows) <= 2 or any(ch.isdigit() for cell in table.header for ch in cell.text)
+    # the rows shown, and the header only where the first of them is right under it or it gives a figure or code
+    # the card's column names show: from the header down the highlight takes in every row above the one asked
+    near = min(rows) == 0 or any(ch.isdigit() for cell in table.header for ch in cell.text)
     cited = replace(_span_source(source, 1, lines, min(start, table.header[0].start) if near else start, end),
                     pages=record.pages or source.pages)
     # a cell spanning the next column too in every row shown (a merged "To Convert From" over "Section") is
