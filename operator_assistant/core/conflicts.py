@@ -860,13 +860,7 @@ def _precision_in(fact: Fact, unit: str) -> float:
 
 
 def _in_units_of(fact: Fact, unit: str) -> float | None:
-    if fact.unit == unit:
-        return fact.number
-    registry = _registry()
-    try:
-        return float(registry.Quantity(fact.number, fact.unit).to(unit).magnitude)
-    except Exception:  # noqa: BLE001 - pint raises several kinds for units of other dimensions
-        return None
+    return in_unit(fact.number, fact.unit, unit)
 
 
 @cache

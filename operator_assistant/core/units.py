@@ -19,3 +19,8 @@ MEASUREMENT = re.compile(rf"(?<![\w.,]){NUMBER}\s?(?:{UNIT})(?![\w/])", re.IGNOR
 def normalise_unit(unit: str) -> str:
     """The form facts are compared in: lower case, no spaces ("deg C" -> "degc")."""
     return unit.lower().replace(" ", "")
+
+
+# What bounds a figure from below or above, as written before it: "< 1000 V", "up to 600 V", "at least 3 bar".
+BELOW = r"(?:<=?|\u2264|=<|\bless\s+than|\bbelow|\bunder|\bup\s+to|\bnot\s+more\s+than|\bnot\s+exceeding)"
+ABOVE = r"(?:>=?|\u2265|=>|\bmore\s+than|\bgreater\s+than|\babove|\bover|\bat\s+least|\bexceeding)"

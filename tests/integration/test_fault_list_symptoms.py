@@ -9,6 +9,23 @@ import pytest
 
 from tests.support.engines import ask, card_assistant
 
+FAULTS = [
+    ("E21", "Heat sink temperature too high",
+     "The heat sink of the power section is hotter than its limit. The cabinet fan has failed or its filter mat "
+     "is blocked, or the drive is loaded beyond its rating for too long. Clean or replace the filter mat, check "
+     "that the cabinet fan turns, and keep the cabinet below 40 °C."),
+    ("E22", "Motor overload (I2t)",
+     "The motor current has stayed above the rated current longer than the motor model allows. The pump "
+     "impeller is fouled or the pump runs far right of its curve. Check the impeller and the discharge valve "
+     "position, and compare the current with the nameplate."),
+    ("E35", "Supply phase missing",
+     "One phase of the mains supply is lost while the drive is enabled. A fuse in the supply has blown or a "
+     "contactor contact is worn. Check the three supply fuses and the line contactor before resetting."),
+    ("E40", "Encoder signal lost",
+     "The speed feedback from the motor encoder has stopped. The encoder cable is damaged at the terminal box "
+     "or its plug is loose. Check the cable and reseat the plug."),
+]
+
 DRIVE = """# Filter backwash pump drive BP-7: operating manual
 
 ## 5 Commissioning
@@ -23,11 +40,7 @@ the cause is removed.
 
 | Code | Message | Explanation and remedy |
 |---|---|---|
-| E21 | Heat sink temperature too high | The heat sink of the power section is hotter than its limit. The cabinet fan has failed or its filter mat is blocked, or the drive is loaded beyond its rating for too long. Clean or replace the filter mat, check that the cabinet fan turns, and keep the cabinet below 40 °C. |
-| E22 | Motor overload (I2t) | The motor current has stayed above the rated current longer than the motor model allows. The pump impeller is fouled or the pump runs far right of its curve. Check the impeller and the discharge valve position, and compare the current with the nameplate. |
-| E35 | Supply phase missing | One phase of the mains supply is lost while the drive is enabled. A fuse in the supply has blown or a contactor contact is worn. Check the three supply fuses and the line contactor before resetting. |
-| E40 | Encoder signal lost | The speed feedback from the motor encoder has stopped. The encoder cable is damaged at the terminal box or its plug is loose. Check the cable and reseat the plug. |
-
+""" + "".join(f"| {code} | {name} | {text} |\n" for code, name, text in FAULTS) + """
 ## 7 Maintenance
 
 Clean the cabinet filter mat every three months.

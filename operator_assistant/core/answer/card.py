@@ -75,6 +75,7 @@ from operator_assistant.core.references import (
     spans_in,
 )
 from operator_assistant.core.tokenize import STOPWORDS, canonical, raw_tokens, tokenize
+from operator_assistant.core.units import ABOVE, BELOW
 
 # Words that ask for "the setpoints" without saying which: every value column answers them.
 _GENERIC = frozenset(tokenize("alarm alarms threshold thresholds setpoint setpoints set point limit limits value values "
@@ -256,14 +257,12 @@ def _number(figure: str) -> float | None:
 _LABEL_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?([A-Za-z\u00b0\u00b5%][\w/%]*)?")
 # What the bounds are of, between or before them: "Vr", "rated voltage"
 _BOUNDED = r"(?:[A-Za-z][\w().]*\s*){0,3}"
-_BELOW = r"(?:<=?|\u2264|=<|less\s+than|below|under|up\s+to|not\s+more\s+than|not\s+exceeding)"
-_ABOVE = r"(?:>=?|\u2265|=>|more\s+than|greater\s+than|above|over|at\s+least|exceeding)"
 # The shapes of a range once its figures are marked #0, #1: (pattern, which bound each mark is)
 _MEASURED_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^#0\s*(?:<=?|\u2264)\s*{_BOUNDED}(?:<=?|\u2264)\s*#1$", re.IGNORECASE), "lo hi"),
     (re.compile(r"^#0\s*(?:-|\u2013|\u2014|to|through|thru)\s*#1$", re.IGNORECASE), "lo hi"),
-    (re.compile(rf"^{_BOUNDED}{_BELOW}\s*#0$", re.IGNORECASE), "hi"),
-    (re.compile(rf"^{_BOUNDED}{_ABOVE}\s*#0$", re.IGNORECASE), "lo"),
+    (re.compile(rf"^{_BOUNDED}{BELOW}\s*#0$", re.IGNORECASE), "hi"),
+    (re.compile(rf"^{_BOUNDED}{ABOVE}\s*#0$", re.IGNORECASE), "lo"),
     (re.compile(r"^#0\s*(?:or\s+(?:more|above|greater)|and\s+(?:over|above|up)|\+)$", re.IGNORECASE), "lo"),
     (re.compile(r"^#0\s*(?:or\s+(?:less|below)|and\s+(?:under|below))$", re.IGNORECASE), "hi"),
     (re.compile(r"^#0$"), "lo hi"),  # one figure is a range of one value: "4160 V" is the row of 4.16 kV
@@ -550,6 +549,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
     quantity = asked_quantity(question, query)
     ones = asked_ones(question, query)
     measured = frozenset(m for m in measures_named(question) if m in MEASURE_UNITS)
+    measured_figures = measurements(question)
     unit = asked_unit(question)
     piece_unexplained = len(asked - set(tokenize(best_piece[0].text))) if best_piece else len(asked) + 1
     # and with what names where each is, its document's title and headings: "the intake pump motor windings" are
@@ -593,8 +593,7 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
             continue  # "how many contact hours" is not answered by a row of fees in dollars
         if (how == 1 and piece_row is None
                 and _unexplained(question, table, rows, " ".join([source.document, *record.section])) > piece_unsaid
-                and not any(_label_holds(table.rows[r][0].text, _figures(question), measurements(question))
-                            for r in rows)):
+                and not any(_label_holds(table.rows[r][0].text, _figures(question), measured_figures) for r in rows)):
             # rows named only by a word they share with the question ("gallons"), and a sentence found holds
             # more of it: "1 pint (16 ounces) of the chlorine solution to 12.5 gallons" answers, not the bleach table
             continue
@@ -1644,8 +1643,8 @@ class CardBuilder:
 
 def _named_section_titled(found: Found | None, asked: Sequence[Reference], manifest: Manifest) -> Found | None:
     """A card from inside the section a question names by number, titled with that section's heading where
-    its own title is a sub-heading ("7.3 NM1000 PROGRAM LOGIC FAILURE > D. Instructions" for "What does section
-    7.3 check?"): the operator asked of the section, and its heading says what it is. Where the layout left
+    its own title is a sub-heading ("3.2 Leaving auto mode > B. Steps" for "What does section 3.2 say?"): the
+    operator asked of the section, and its heading says what it is. Where the layout left
     the heading a line of text under the sub-heading, that line (the last such before the card's first piece)
     is the card's place under it ("D. Instructions > 7.3 NM1000 ..."), and the citation's too."""
     if found is None or not asked or not found.sources or not found.card.cells:

@@ -25,7 +25,7 @@ from operator_assistant.core.conflicts import measures_named, unit_of
 from operator_assistant.core.index.manifest import Manifest
 from operator_assistant.core.retrieval.rerank import RankedHit
 from operator_assistant.core.tokenize import STOPWORDS, tokenize
-from operator_assistant.core.units import MEASUREMENT, NUMBER, UNIT, normalise_unit
+from operator_assistant.core.units import ABOVE, BELOW, MEASUREMENT, NUMBER, UNIT, normalise_unit
 
 HYBRID_SIGNAL = "sentence-similarity-v2"
 
@@ -492,8 +492,8 @@ def _figures_in(text: str) -> dict[str, list[tuple[float, float, str]]]:
     return out
 
 
-_BELOW_BOUND = re.compile(r"(?:<=?|\u2264|\b(?:below|under|less\s+than|up\s+to|not\s+more\s+than))\s*$", re.IGNORECASE)
-_ABOVE_BOUND = re.compile(r"(?:>=?|\u2265|\b(?:above|over|more\s+than|greater\s+than|at\s+least))\s*$", re.IGNORECASE)
+_BELOW_BOUND = re.compile(rf"{BELOW}\s*$", re.IGNORECASE)
+_ABOVE_BOUND = re.compile(rf"{ABOVE}\s*$", re.IGNORECASE)
 
 
 def _unit_name(unit: str) -> str:
