@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -799,13 +799,16 @@ class Lookup:
         line of an entry (a symptom's causes one under another). A code's row keeps only the columns a
         question names by header where it names one ("the factory setting of PD013"), and the name."""
         first = records[0]
-        source = self._source(first, min(r.entry.start for r in records), max(r.entry.end for r in records))
-        if source is None:
+        # each entry cites its own place: two rows of one list may stand pages apart, and one span over both
+        # would highlight every entry between them
+        sources = [self._source(r, r.entry.start, r.entry.end) for r in records]
+        if None in sources:
             return None
+        cited = [replace(s, number=k) for k, s in enumerate(sources, start=1) if s is not None]
         rows: list[tuple[CardCell, ...]] = []
         columns: list[tuple[int, str]] = []
         part = ""
-        for record in records:
+        for number, record in enumerate(records, start=1):
             entry = record.entry
             fields = list(entry.fields)
             if entry.table is None and entry.kind != SYMPTOM:  # a condition's actions stay one under another
@@ -816,16 +819,17 @@ class Lookup:
             if not columns:
                 columns = sorted({(f.column, f.name) for f in fields}, key=lambda c: c[0])
             at = {(f.row, f.column): f for f in fields}
-            empty = CardCell("", 1, entry.key.start, entry.key.start)
+            empty = CardCell("", number, entry.key.start, entry.key.start)
             lines = sorted({f.row for f in fields})
             if len(records) == 1 and (asked := _lines_naming(question, entry, fields, lines)):
                 # "E01DH set to 10H": the line for 10H of E01DH's eighteen, under the entry's first line
                 part = f"lines {', '.join(str(lines.index(n) + 1) for n in [lines[0], *asked])} of {len(lines)}"
                 lines = [lines[0], *asked]
             for n, line in enumerate(lines):
-                key = CardCell(entry.key.text, 1, entry.key.start, entry.key.end, ref=entry.key.ref) if n == 0 else empty
-                rows.append((key, *(CardCell(f.text, 1, f.start, f.end, ref=f.ref) if (f := at.get((line, c))) else empty
-                                    for c, _ in columns)))
+                key = (CardCell(entry.key.text, number, entry.key.start, entry.key.end, ref=entry.key.ref) if n == 0
+                       else empty)
+                rows.append((key, *(CardCell(f.text, number, f.start, f.end, ref=f.ref) if (f := at.get((line, c)))
+                                    else empty for c, _ in columns)))
         # a text file's "SYMPTOM: ..." line set as a heading heads the symptom before it too: the section's title
         group = re.fullmatch(r"\w+ '(.+)'", first.entry.group)
         title = next((s for s in reversed(first.section) if not symptom_line(s)), "") or (
@@ -834,7 +838,7 @@ class Lookup:
         units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
                             for cell, name in zip(row, names)) for row in rows)
         card = Card(TABLE, title, tuple(rows), names, units, part=part)
-        return Found(card, [source])
+        return Found(card, cited)
 
     @staticmethod
     def _named_columns(fields: Sequence[Field], question: str, family: frozenset[str]) -> set[int]:
