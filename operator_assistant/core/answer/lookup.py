@@ -913,7 +913,8 @@ def _explains_trouble(entry: Entry, policy: AnswerPolicy) -> bool:
     """Whether a code's entry tells a trouble and explains it: of a fault, alarm or diagnostic list, with a
     field of prose as long as an explanation (its causes and what to do), not a setpoint row's cells."""
     return (entry.kind == CODE and bool(entry.fields) and bool(_TROUBLE_LIST.search(f"{entry.family} {entry.group}"))
-            and any(len(f.text) > policy.lookup_detail_chars and len(f.text.split()) >= 15 for f in entry.fields))
+            and any(len(f.text) > policy.lookup_detail_chars and len(f.text.split()) >= policy.lookup_explained_words
+                    for f in entry.fields))
 
 
 def _symptom_said(entry: Entry) -> str:

@@ -94,6 +94,11 @@ class AnswerPolicy:
     # Of two entries for one code in one document (a parameter list's row and its description further on),
     # the one with more than this many characters of text explains it: shown first.
     lookup_detail_chars: int = 120
+    # A fault, alarm or diagnostic list's code is a troubleshooting row, told by its name, where a field of its
+    # entry explains it: more than lookup_detail_chars characters and at least this many words (an alarm list's
+    # setpoint cells are neither). Set, not swept: a sentence or more (BENCHMARKS.md, "Measured ranges, fault
+    # lists told by name ...").
+    lookup_explained_words: int = 15
     # A code listed twice in one list within this many characters is shown with both rows (an
     # abbreviation with two meanings); further apart, the second is another list's.
     lookup_twin_chars: int = 3000
