@@ -9,7 +9,9 @@ form of their key. It must not compose text: every cell is a verbatim span of th
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -242,6 +244,15 @@ def _names_of(document: DocumentInfo) -> set[str]:
 
 def _stems(text: str) -> set[str]:
     return set(tokenize(text))
+
+
+def _shares(words: set[str], texts: Sequence[str]) -> list[float]:
+    """How much of each text the question's words make up, each word weighed by how few of the texts hold it:
+    "hypo" and "pump" in every row of a hypo pump's symptom list tell none of its rows from another."""
+    stems = [_stems(t) for t in texts]
+    held = Counter(w for s in stems for w in s)
+    weight = {w: math.log((len(texts) + 1) / n) for w, n in held.items()}
+    return [sum(weight[w] for w in s & words) / max(1e-9, sum(weight[w] for w in s)) if s else 0.0 for s in stems]
 
 
 def _plain(text: str) -> set[str]:
@@ -756,8 +767,7 @@ class Lookup:
         said = [_symptom_said(r.entry) for r in records]
         keyed = self._symptom_vectors(said) @ query_vector
         scores = self._symptom_vectors([_told(r.entry) for r in records]) @ query_vector
-        words = _stems(question)
-        shares = [len(words & _stems(text)) / max(1, len(_stems(text))) for text in said]
+        shares = _shares(_stems(question), said)
         weight = self.policy.symptom_word_weight
         total = [float(s) + weight * w for s, w in zip(scores, shares)]
         best, alone = self._apart(total)
