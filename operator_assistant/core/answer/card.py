@@ -64,7 +64,7 @@ from operator_assistant.core.conflicts import (
     where_named,
 )
 from operator_assistant.core.documents.entries import MARKS
-from operator_assistant.core.documents.tables import Cell, Table, cell_unit
+from operator_assistant.core.documents.tables import Cell, Table, blocks, cell_unit
 from operator_assistant.core.index.manifest import ChunkRecord, Manifest, TableRecord
 from operator_assistant.core.references import (
     Reference,
@@ -611,9 +611,12 @@ def table_card(question: str, query: str, candidates: Sequence[tuple[Source, Tab
         # the question (a points table's row "Less than or equal to the maximum contaminant level"), and of those
         # one whose rows it names by tag or family ("the B-series boosters": B-1 to B-4) before one whose row
         # only shares its words (Station A's "Discharge header"); of tables named alike, the one whose rows hold
-        # more of the question ("psi" and "kilopascal", not "kilopascal" alone) before the one ranked first
-        key = (how >= 1 and level == 2, how == 2, piece_row is not None and piece_row in rows, how, level,
-               -unexplained, -rank)
+        # more of the question ("psi" and "kilopascal", not "kilopascal" alone) before the one ranked first;
+        # a column named by the tag asked counts as a row so named: "M20" heads a column of a torque table's
+        # second block, where the first block's columns share only its letter
+        by_column = bool(named & {t for c in columns if c for t in _tags(table.names[c])})
+        key = (how >= 1 and level == 2, how == 2 or by_column, piece_row is not None and piece_row in rows, how,
+               level, -unexplained, -rank)
         if best_key is None or key > best_key:
             best, best_key = (source, record, rows, columns), key
     return best
@@ -1630,7 +1633,9 @@ class CardBuilder:
                     continue
                 if (record.doc_id, record.ordinal) not in seen:
                     seen.add((record.doc_id, record.ordinal))
-                    candidates.append((source, record, span[0] == source.start))
+                    # each block of a table set in blocks under its own header row is a table of its own
+                    candidates += [(source, record if block is record.table else replace(record, table=block),
+                                    span[0] == source.start) for block in blocks(record.table)]
         picked = table_card(question, query, candidates, pieces[0] if pieces else None, self.policy)
         if picked is not None:
             source, record, rows, columns = picked

@@ -139,6 +139,24 @@ def make_table(rows: Sequence[Sequence[Cell]], drawn: bool = False, unnamed: boo
     return Table(header, tuple(body), tuple(lines))
 
 
+def blocks(table: Table) -> list[Table]:
+    """A table the layout set in blocks, each under its own header row: a wide table wrapped on the page ("Bolt
+    Diameter M6 ... M14", its rows, then "Bolt Diameter M16 ... M36", its rows) or a header repeated after a page
+    break. A row whose first cell repeats the header's first name opens a block headed by that row, so a row's
+    cells stand under their own column names. A table of one block is itself."""
+    label = " ".join(table.header[0].text.split()).casefold() if table.header else ""
+    if not label or any(ch.isdigit() for ch in label):
+        return [table]
+    opens = [k for k, row in enumerate(table.rows) if row and " ".join(row[0].text.split()).casefold() == label]
+    if not opens:
+        return [table]
+    found = [Table(table.header, table.rows[:opens[0]], table.header_lines)] if opens[0] else []
+    for k, end in zip(opens, [*opens[1:], len(table.rows)]):
+        if end > k + 1:
+            found.append(Table(table.rows[k], table.rows[k + 1:end]))
+    return found or [table]
+
+
 def table_from_grid(grid: Sequence[Sequence[Cell | None]]) -> Table | None:
     """A table from a drawn grid: a spanning cell in every position it covers, None where no cell is.
 
