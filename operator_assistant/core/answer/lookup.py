@@ -328,6 +328,30 @@ def _lines_naming(question: str, entry: Entry, fields: Sequence[Field], lines: S
     return asked if 0 < len(asked) < len(lines) - 1 else []
 
 
+def _value_not_listed(question: str, entry: Entry) -> tuple[str, list[str]] | None:
+    """(the code asked, the values listed) where the question asks what a value of the entry means ("E01DH set to
+    12H") and the entry lists its values one a line, each a code of that shape, none of them the one asked:
+    showing the whole list would answer a value it does not have. None where any line holds it, or the entry
+    lists no such values."""
+    lines = sorted({f.row for f in entry.fields})
+    if len(lines) < 3:
+        return None
+    own = key_forms(entry.key.text)
+    asked = [k for k in named_keys(question) if not k.forms & own and _WRITTEN_HEX.fullmatch(k.text)]
+    if len(asked) != 1:
+        return None
+    key = asked[0]
+    shape = key_shape(key.text)
+    for column in sorted({f.column for f in entry.fields}):
+        values = [words[0] for f in entry.fields if f.column == column and (words := f.text.split())]
+        if len(values) < max(3, len(lines) - 1) or any(key_shape(v) != shape for v in values):
+            continue
+        if any(key.forms & key_forms(v) for v in values):
+            return None
+        return key.text, values
+    return None
+
+
 class Lookup:
     """Finds the entry a question asks for and builds its card."""
 
@@ -357,6 +381,9 @@ class Lookup:
                   if len(keys) > 1 else set())
         keys = sorted(keys, key=lambda k: k.text.casefold() in titled)
         codes = [k for k in keys if k.text.casefold() not in titled]
+        ranged = self._range_card(question, keys, ranks)
+        if ranged is not None:
+            return ranged
         for key in keys:
             # the one code a question names, written as hex ("1Bh", "0x1A"), is what a display shows: the question
             # asks about it, whatever else it tells ("throws 1Bh when the axis is under load")
@@ -368,6 +395,35 @@ class Lookup:
             missing = self._not_listed(key, ranks, question)
             if missing is not None:
                 return missing
+        return None
+
+    def _range_card(self, question: str, keys: Sequence[NamedKey], ranks: dict[str, int]) -> Found | None:
+        """The entries from one code to another where the question asks a range ("PD177 through PD180",
+        "registers 0100H to 0104H") and a list of a document search found holds both ends, in order; None
+        where it asks none, or no such list has both."""
+        by_text = {k.text.casefold(): k for k in keys}
+        if len(by_text) < 2:
+            return None
+        alternatives = "|".join(re.escape(t) for t in sorted(by_text, key=len, reverse=True))
+        m = re.search(rf"(?<![\w-])({alternatives})\s*(?:through|thru|to|-|\u2013|\u2014)\s*({alternatives})(?![\w-])",
+                      fold_typeset(question), re.IGNORECASE)
+        if m is None:
+            return None
+        low, high = by_text[m.group(1).casefold()], by_text[m.group(2).casefold()]
+        first, last = _key_number(low.text), _key_number(high.text)
+        if (first is None or last is None or not first < last or key_shape(low.text) != key_shape(high.text)
+                or key_prefix(low.text) != key_prefix(high.text)):
+            return None
+        for record in sorted((c for c in self.manifest.entries_for_keys(low.forms) if c.doc_id in ranks),
+                             key=lambda c: ranks[c.doc_id]):
+            members: dict[int, EntryRecord] = {}
+            for c in self.manifest.entries_in([record.doc_id], record.entry.kind):
+                number = _key_number(c.entry.key.text)
+                if (c.entry.group == record.entry.group and number is not None and first <= number <= last
+                        and key_shape(c.entry.key.text) == key_shape(low.text)):
+                    members.setdefault(number, c)
+            if first in members and last in members and len(members) <= self.policy.lookup_range_entries:
+                return self._card([members[n] for n in sorted(members)], question)
         return None
 
     def _written_spaced(self, question: str, keys: Sequence[NamedKey], ranks: dict[str, int]) -> list[NamedKey]:
@@ -411,7 +467,7 @@ class Lookup:
         return out
 
     def _key_card(self, key: NamedKey, question: str, query: str, ranks: dict[str, int], sources: Sequence[Source],
-                  defer: bool = True) -> Found | None:
+                  defer: bool = True) -> Found | NotListed | None:
         candidates = self.manifest.entries_for_keys(key.forms)
         if key.family:  # "exception code 04" is never function code 04
             # a bare number must be in a list of the family named; a code with letters (PD013, or PD155
@@ -465,7 +521,22 @@ class Lookup:
         twins = [c for c in candidates if c is not best and c.doc_id == best.doc_id and c.entry.group == best.entry.group
                  and exact(c) == exact(best) and [f.name for f in c.entry.fields] == [f.name for f in best.entry.fields]
                  and abs(c.entry.start - best.entry.start) < self.policy.lookup_twin_chars]
+        value = None if twins else _value_not_listed(question, best.entry)
+        # a code the document keys an entry by is asked as that entry, not as a value ("0100H and 0101H")
+        if value is not None and not any(c.doc_id == best.doc_id
+                                         for c in self.manifest.entries_for_keys(key_forms(value[0]))):
+            return self._value_missing(best, *value)
         return self._card([best, *sorted(twins, key=lambda c: c.entry.start)], question, key.family)
+
+    def _value_missing(self, record: EntryRecord, asked: str, values: Sequence[str]) -> NotListed:
+        entry = record.entry
+        pages = sorted(record.pages)
+        where = f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
+        reason = (f"{asked} is not among the values of {entry.key.text} in the {entry.group} of "
+                  f"{self._title(record.doc_id)}{where}, which lists {len(values)} values from {values[0]} "
+                  f"to {values[-1]}.")
+        source = self._source(record, entry.start, entry.end)
+        return NotListed(reason, [source] if source else [])
 
     def documents_named(self, question: str) -> set[str]:
         """The documents a question names by an uncommon word of their title or file name ("the TRIGA
