@@ -102,6 +102,10 @@ class AnswerPolicy:
     # A code listed twice in one list within this many characters is shown with both rows (an
     # abbreviation with two meanings); further apart, the second is another list's.
     lookup_twin_chars: int = 3000
+    # "PD177 through PD180" is shown as the list's entries from one to the other where it has both and no more
+    # than this many in between: a range asked of a register map or fault list, not the whole list. Set, not
+    # swept: a card of more rows is read as a table, not an answer.
+    lookup_range_entries: int = 12
     # A troubleshooting row answers a question that asks for causes or remedies when its symptom is at
     # least this close to the question (MiniLM cosine), the share of its words the question holds added
     # with this weight. Fitted on the tune half of tests/data/plant_docs_2_golden.jsonl.

@@ -1,0 +1,45 @@
+"""A range of codes asked ("P103 through P105", "registers 0102H to 0104H") gets the list's entries from one
+end to the other, each row cited at its own place. Through the real ingest, index and assistant."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.engines import ask, card_assistant
+
+PARAMETERS = [("P100", "Motor rated current"), ("P101", "Motor rated speed"), ("P102", "Acceleration time"),
+              ("P103", "Fault record 1"), ("P104", "Fault record 2"), ("P105", "Fault record 3"),
+              ("P106", "Deceleration time"), ("P107", "Stop mode")]
+
+MANUAL = """# Booster pump drive BD-4: parameter list
+
+## 9 Parameters
+
+| Code | Name |
+|---|---|
+""" + "".join(f"| {code} | {name} |\n" for code, name in PARAMETERS) + """
+## 10 Maintenance
+
+Clean the heat sink fins every six months.
+"""
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("range-docs")
+    (folder / "bd4-parameter-list.md").write_text(MANUAL, encoding="utf-8")
+    yield from card_assistant(folder, tmp_path_factory.mktemp("range-index"), embedder)
+
+
+def test_a_range_of_codes_gets_each_entry_from_one_end_to_the_other(assistant) -> None:
+    answer = ask(assistant, "On the BD-4 drive, what are P103 through P105?")
+    assert not answer.refused, answer.refusal_reason
+    keys = [row[0].text for row in answer.card.rows]
+    assert keys == ["P103", "P104", "P105"], answer.card.as_text()
+    assert len(answer.citations) == 3 and len({c.start for c in answer.citations}) == 3
+
+
+def test_a_range_written_with_to(assistant) -> None:
+    answer = ask(assistant, "BD-4 parameters P100 to P102: what are they?")
+    assert not answer.refused, answer.refusal_reason
+    assert [row[0].text for row in answer.card.rows] == ["P100", "P101", "P102"], answer.card.as_text()
