@@ -444,3 +444,16 @@ def test_a_baud_rate_is_one_of_the_standard_rates_or_a_figure_in_bit_per_second(
         assert missing_answer(asked, said) == "", said
     # a register's 9600 inside a longer number is no rate
     assert missing_answer(asked, ["Register 196001 holds the address."]) != ""
+
+
+def test_how_much_asks_an_amount_not_an_items_number_or_a_standards_year():
+    # fb-067 (tune) had shown two test methods and a standard's title for "how much dissolved oxygen do fish need"
+    pieces = ["Two methods are used: (1) the iodometric method and (2) the membrane electrode method.",
+              "1. IS 3025 (Part 38)-1989: Method of Sampling and Test for Water, Dissolved Oxygen."]
+    asked = "How much dissolved oxygen do fish need?"
+    assert missing_answer(asked, pieces) == "The closest passages give no amount for this."
+    assert missing_answer(asked, ["A minimum DO of 4 to 5 mg/l is desirable for aquatic life."]) == ""
+    bleach = "How much bleach do I add to 8 gallons?"
+    assert missing_answer(bleach, ["Add 2/3 tsp of 6% bleach."]) == ""
+    assert missing_answer(bleach, ["Add half a teaspoon of bleach."]) == ""
+    assert missing_answer("How much friction per sheave?", ["About 10 percent of the load."]) == ""

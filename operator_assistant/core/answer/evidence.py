@@ -216,6 +216,17 @@ _NUMBER_WORD = "|".join(_NUMBER_WORDS.split())  # one of them, for patterns buil
 _AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice daily weekly monthly quarterly "
                           "annually yearly hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+# a figure and the word or sign of what it counts: not one in brackets or after a dash, nor one before a bracket,
+# nor an item's number ("1. IS 3025")
+# or in words, a number word or "a" and a measure ("half a cup", "a teaspoon", "one inch"), or a multiple ("double
+# the diameter"): "two methods" is a count
+_AMOUNT_SAID = re.compile(rf"\b(?:(?:{'|'.join(_NUMBER_WORDS.split())}|a|an|half|quarter)\s+(?:[\w-]+\s+)?(?:"
+                          r"teaspoons?|tablespoons?|tsp|tbsp|cups?|pints?|quarts?|gallons?|lit(?:er|re)s?|drops?|"
+                          r"ounces?|pounds?|percent|dose|capful|inch(?:es)?|foot|feet|met(?:er|re)s?|yards?|miles?|"
+                          r"seconds?|minutes?|hours?|days?|weeks?|months?|years?)|double|twice|triple)\b", re.IGNORECASE)
+# figures that count nothing: an item's "(1)" or "1.", a standard's number ("IS 3025") and a year ("-1989")
+_COUNTS_NOTHING = re.compile(r"\(\d{1,2}\)|^\s*\d{1,2}\.\s|\b[A-Z]{2,}\s\d+\b|(?<!\d)(?:19|20)\d\d(?!\d)", re.MULTILINE)
 _COUNT_WORDS = _words_re(f"{_NUMBER_WORDS} single both once twice")
 # figures that name, not measure: a code or tag ("CHIT-1", "PD131", "§64602"), a reference ("Table 1-1",
 # "step 2", "section 7.0") and a standard with its part and year ("IEC 60034-14", "IS 3025 (Part 38)-1989")
@@ -554,6 +565,10 @@ def missing_answer(question: str, pieces: Sequence[str], table: bool = False, he
     in_words = (_COUNT_WORDS if _ASKS_COUNT.search(question) else _AMOUNT_WORDS).search(amounts)
     if figure_asked and not (any(ch.isdigit() for ch in amounts) or in_words):
         return "The closest passages give no figure for this."
+    # "how much" asks an amount of something: an item's "(1)" or a standard's year says nothing of how much
+    if _ASKS_AMOUNT.search(question) and not (any(ch.isdigit() for ch in _COUNTS_NOTHING.sub(" ", amounts))
+                                              or _AMOUNT_SAID.search(amounts)):
+        return "The closest passages give no amount for this."
     if _ASKS_COLOUR.search(question) and not _COLOURS.search(said):
         return "The closest passages name no colour for this."
     unit = asked_unit(question)
