@@ -23,6 +23,7 @@ PLANT_DOCS_2 = REPO.parent / "shared" / "benchmarks" / "plant-docs-2" / "docs"
 QUESTIONS = REPO / "tests" / "data" / "plant_docs_2_golden.jsonl"
 FRESH = REPO / "tests" / "data" / "plant_docs_fresh_b.jsonl"  # issue 25: written blind to the code, split by document
 FRESH_D = REPO / "tests" / "data" / "plant_docs_fresh_d.jsonl"  # a third set, written blind to the code
+FRESH_E = REPO / "tests" / "data" / "plant_docs_2_fresh_e.jsonl"  # a fifth, written blind to code and results
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     not PLANT_DOCS_2.is_dir(),
@@ -164,6 +165,17 @@ def test_third_fresh_questions_hold_their_floors_on_both_halves(plant_engine):
     # 8 of its 10 questions not in the documents refused since "Issues 24, 25 and 28: a figure in the unit asked"
     # (2026-12-05, late); the floor one question below
     assert result.overall.refused_not_in_corpus is not None and result.overall.refused_not_in_corpus >= 0.7
+
+
+def test_fifth_set_questions_are_split_by_whole_documents_and_name_real_ones():
+    assert_split_by_document(load_golden(FRESH_E), {p.name for p in PLANT_DOCS_2.iterdir()}, least=30)
+
+
+def test_fifth_set_questions_hold_their_floors_on_both_halves(plant_engine):
+    # measured at their first run, before any code was changed for them: 0.562 (tune, 9 of 16) and 0.500
+    # (confirm, 8 of 16), BENCHMARKS.md "A fifth set written blind ..." (2026-12-07); tune 0.625 since; floors two
+    # questions below
+    assert_floors(run_answers(open_assistant(plant_engine), load_golden(FRESH_E), mode="card"), 0.5, 0.375)
 
 
 RATINGS = REPO / "tests" / "data" / "plant_docs_ratings.jsonl"  # ratings asked of the tune documents
