@@ -217,11 +217,9 @@ _AMOUNT_WORDS = _words_re(f"{_NUMBER_WORDS} few several half quarter once twice 
                           "annually yearly hourly annual every each")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
-# a figure and the word or sign of what it counts: not one in brackets or after a dash, nor one before a bracket,
-# nor an item's number ("1. IS 3025")
-# or in words, a number word or "a" and a measure ("half a cup", "a teaspoon", "one inch"), or a multiple ("double
+# an amount in words: a number word or "a" and a measure ("half a cup", "a teaspoon", "one inch"), or a multiple ("double
 # the diameter"): "two methods" is a count
-_AMOUNT_SAID = re.compile(rf"\b(?:(?:{'|'.join(_NUMBER_WORDS.split())}|a|an|half|quarter)\s+(?:[\w-]+\s+)?(?:"
+_AMOUNT_SAID = re.compile(rf"\b(?:(?:{_NUMBER_WORD}|a|an|half|quarter)\s+(?:[\w-]+\s+)?(?:"
                           r"teaspoons?|tablespoons?|tsp|tbsp|cups?|pints?|quarts?|gallons?|lit(?:er|re)s?|drops?|"
                           r"ounces?|pounds?|percent|dose|capful|inch(?:es)?|foot|feet|met(?:er|re)s?|yards?|miles?|"
                           r"seconds?|minutes?|hours?|days?|weeks?|months?|years?)|double|twice|triple)\b", re.IGNORECASE)

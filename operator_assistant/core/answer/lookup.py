@@ -328,6 +328,12 @@ def _lines_naming(question: str, entry: Entry, fields: Sequence[Field], lines: S
     return asked if 0 < len(asked) < len(lines) - 1 else []
 
 
+def _pages_said(pages: Collection[int]) -> str:
+    """", p. 31-32" of the pages a list is printed on, "" where it has none (a text file)."""
+    ordered = sorted(pages)
+    return f", p. {ordered[0]}" + (f"-{ordered[-1]}" if len(ordered) > 1 else "") if ordered else ""
+
+
 def _value_not_listed(question: str, entry: Entry) -> tuple[str, list[str]] | None:
     """(the code asked, the values listed) where the question asks what a value of the entry means ("E01DH set to
     12H") and the entry lists its values one a line, each a code of that shape, none of them the one asked:
@@ -530,8 +536,7 @@ class Lookup:
 
     def _value_missing(self, record: EntryRecord, asked: str, values: Sequence[str]) -> NotListed:
         entry = record.entry
-        pages = sorted(record.pages)
-        where = f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
+        where = _pages_said(record.pages)
         reason = (f"{asked} is not among the values of {entry.key.text} in the {entry.group} of "
                   f"{self._title(record.doc_id)}{where}, which lists {len(values)} values from {values[0]} "
                   f"to {values[-1]}.")
@@ -812,8 +817,7 @@ class Lookup:
             return None  # the list as printed holds it after all
         ordered = sorted(members, key=lambda m: (_key_number(m.entry.key.text) or 0, m.ordinal))
         low, high = ordered[0].entry, ordered[-1].entry
-        pages = sorted({p for m in members for p in m.pages})
-        where = f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
+        where = _pages_said({p for m in members for p in m.pages})
         reason = (f"{key.text} is not listed in the {low.group} of {document.title}{where}, which lists "
                   f"{len(members)} entries from {_as_asked(low, key.text)} to {_as_asked(high, key.text)}.")
         start = min(m.entry.start for m in members)
