@@ -39,7 +39,9 @@ def test_a_range_of_codes_gets_each_entry_from_one_end_to_the_other(assistant) -
     assert len(answer.citations) == 3 and len({c.start for c in answer.citations}) == 3
 
 
-def test_a_range_written_with_to(assistant) -> None:
-    answer = ask(assistant, "BD-4 parameters P100 to P102: what are they?")
+@pytest.mark.parametrize("question", ["BD-4 parameters P100 to P102: what are they?",
+                                      "BD-4 parameters P100-P102: what are they?"])
+def test_a_range_written_with_to_or_a_dash(assistant, question) -> None:
+    answer = ask(assistant, question)
     assert not answer.refused, answer.refusal_reason
     assert [row[0].text for row in answer.card.rows] == ["P100", "P101", "P102"], answer.card.as_text()

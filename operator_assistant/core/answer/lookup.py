@@ -108,6 +108,10 @@ _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
 _TITLE_WORD = re.compile(r"[^0-9a-z]+")
 _WRITTEN_NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
+# A range of codes asked: "PD177 through PD180", "PD177-PD180", "0100H to 0104H" (one shape at both ends).
+_RANGE_END = r"(?:0x[0-9a-f]+|\d[0-9a-f]{0,5}h|[a-z]{1,4}-?\d{1,5}[a-z]?)"
+_KEY_RANGE = re.compile(rf"(?<![\w-])({_RANGE_END})\s*(?:through|thru|to|-|\u2013|\u2014)\s*({_RANGE_END})(?![\w-])",
+                        re.IGNORECASE)
 _WRITTEN_HEX = re.compile(r"0x[0-9a-f]+|\d[0-9a-f]*h", re.IGNORECASE)
 _BARE_HEX = re.compile(r"\d[0-9a-f]{0,2}[a-f]", re.IGNORECASE)
 # A setting's number: "input terminal set to 09 - what does it do?" asks for the item 09 of its settings'
@@ -379,6 +383,9 @@ class Lookup:
         all the same: the passages' card held no such key, so the row is the best there is."""
         keys = named_keys(question, query)
         ranks = _doc_ranks(sources)
+        ranged = self._range_card(question, query, sources, ranks)
+        if ranged is not None:
+            return ranged
         keys = self._written_spaced(question, keys, ranks) + keys + self._written_hex(question, keys)
         if not keys:
             return None
@@ -387,9 +394,6 @@ class Lookup:
                   if len(keys) > 1 else set())
         keys = sorted(keys, key=lambda k: k.text.casefold() in titled)
         codes = [k for k in keys if k.text.casefold() not in titled]
-        ranged = self._range_card(question, keys, ranks)
-        if ranged is not None:
-            return ranged
         for key in keys:
             # the one code a question names, written as hex ("1Bh", "0x1A"), is what a display shows: the question
             # asks about it, whatever else it tells ("throws 1Bh when the axis is under load")
@@ -403,32 +407,36 @@ class Lookup:
                 return missing
         return None
 
-    def _range_card(self, question: str, keys: Sequence[NamedKey], ranks: dict[str, int]) -> Found | None:
+    def _range_card(self, question: str, query: str, sources: Sequence[Source], ranks: dict[str, int]
+                    ) -> Found | None:
         """The entries from one code to another where the question asks a range ("PD177 through PD180",
-        "registers 0100H to 0104H") and a list of a document search found holds both ends, in order; None
-        where it asks none, or no such list has both."""
-        by_text = {k.text.casefold(): k for k in keys}
-        if len(by_text) < 2:
-            return None
-        alternatives = "|".join(re.escape(t) for t in sorted(by_text, key=len, reverse=True))
-        m = re.search(rf"(?<![\w-])({alternatives})\s*(?:through|thru|to|-|\u2013|\u2014)\s*({alternatives})(?![\w-])",
-                      fold_typeset(question), re.IGNORECASE)
+        "PD177-PD180", "registers 0100H to 0104H") and a list of a document search found holds both ends, in
+        order; None where it asks none, or no such list has both."""
+        m = _KEY_RANGE.search(fold_typeset(question))
         if m is None:
             return None
-        low, high = by_text[m.group(1).casefold()], by_text[m.group(2).casefold()]
-        first, last = _key_number(low.text), _key_number(high.text)
-        if (first is None or last is None or not first < last or key_shape(low.text) != key_shape(high.text)
-                or key_prefix(low.text) != key_prefix(high.text)):
+        low, high = m.group(1), m.group(2)
+        first, last = _key_number(low), _key_number(high)
+        if (first is None or last is None or not first < last or key_shape(low) != key_shape(high)
+                or key_prefix(low) != key_prefix(high)):
             return None
-        for record in sorted((c for c in self.manifest.entries_for_keys(low.forms) if c.doc_id in ranks),
+        for record in sorted((c for c in self.manifest.entries_for_keys(key_forms(low)) if c.doc_id in ranks),
                              key=lambda c: ranks[c.doc_id]):
             members: dict[int, EntryRecord] = {}
             for c in self.manifest.entries_in([record.doc_id], record.entry.kind):
                 number = _key_number(c.entry.key.text)
                 if (c.entry.group == record.entry.group and number is not None and first <= number <= last
-                        and key_shape(c.entry.key.text) == key_shape(low.text)):
+                        and key_shape(c.entry.key.text) == key_shape(low)):
                     members.setdefault(number, c)
             if first in members and last in members and len(members) <= self.policy.lookup_range_entries:
+                # as for one code: "the bolt torque for B-1 to B-4" is not asking what B-1 to B-4 are, and a passage
+                # about torque answers where the list explains nothing of it
+                key = NamedKey(low, frozenset(key_forms(low)), frozenset(), False)
+                ends = members[first]
+                if not _asks_meaning(fold_typeset(question), low) and (
+                        _asked_words(query, key) - self._held(ends) - self._device_words(question, ends)
+                ) & _topics(sources, key, ends):
+                    return None
                 return self._card([members[n] for n in sorted(members)], question)
         return None
 
