@@ -24,10 +24,29 @@ Clean the heat sink fins every six months.
 """
 
 
+STATION = """# Booster station C: equipment and installation
+
+## 2 Equipment list
+
+| Tag | Service |
+|---|---|
+| C-1 | Duty booster pump, zone 3 |
+| C-2 | Duty booster pump, zone 3 |
+| C-3 | Standby booster pump, zone 3 |
+| C-4 | Jockey pump |
+
+## 4.4 Bolt torque values
+
+Tighten the baseplate anchor bolts of C-1 to C-4 to 120 N·m in a cross pattern, and check them again after
+the first week of running.
+"""
+
+
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("range-docs")
     (folder / "bd4-parameter-list.md").write_text(MANUAL, encoding="utf-8")
+    (folder / "booster-station-c.md").write_text(STATION, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("range-index"), embedder)
 
 
@@ -45,3 +64,10 @@ def test_a_range_written_with_to_or_a_dash(assistant, question) -> None:
     answer = ask(assistant, question)
     assert not answer.refused, answer.refusal_reason
     assert [row[0].text for row in answer.card.rows] == ["P100", "P101", "P102"], answer.card.as_text()
+
+
+def test_a_range_named_as_the_subject_of_something_else_is_left_to_that_passage(assistant) -> None:
+    answer = ask(assistant, "What is the baseplate bolt torque for C-1 to C-4?")
+    assert not answer.refused, answer.refusal_reason
+    text = answer.card.as_text()
+    assert "120 N·m" in text and "Jockey pump" not in text, text

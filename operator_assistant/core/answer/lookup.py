@@ -432,10 +432,7 @@ class Lookup:
                 # as for one code: "the bolt torque for B-1 to B-4" is not asking what B-1 to B-4 are, and a passage
                 # about torque answers where the list explains nothing of it
                 key = NamedKey(low, frozenset(key_forms(low)), frozenset(), False)
-                ends = members[first]
-                if not _asks_meaning(fold_typeset(question), low) and (
-                        _asked_words(query, key) - self._held(ends) - self._device_words(question, ends)
-                ) & _topics(sources, key, ends):
+                if self._left_to_passage(key, members[first], question, query, sources):
                     return None
                 return self._card([members[n] for n in sorted(members)], question)
         return None
@@ -521,13 +518,9 @@ class Lookup:
             return (-ranks.get(c.doc_id, len(ranks) + 1), float(exact(c)), float(_referred(c, pointed)), float(detailed),
                     float(len(words & held)), float(sum(len(f.text) for f in c.entry.fields)), -c.ordinal)
 
-        # a tag named as the subject of something else ("the bolt torque for B-3", "calibrating PT-2105") is
-        # not asking what the tag is: where a word the entry does not explain titles a section search found
-        # ("4.4 Bolt Torque Values"), or is said of the key in a passage elsewhere, that passage answers
-        if defer and not _asks_meaning(fold_typeset(question), key.text):
-            asked = _asked_words(query, key)
-            candidates = [c for c in candidates
-                          if not (asked - self._held(c) - self._device_words(question, c)) & _topics(sources, key, c)]
+        # a tag named as the subject of something else ("the bolt torque for B-3") is left to the passage on that
+        if defer:
+            candidates = [c for c in candidates if not self._left_to_passage(key, c, question, query, sources)]
         if not candidates:
             return None
         best = max(candidates, key=rank)
@@ -550,6 +543,16 @@ class Lookup:
                   f"to {values[-1]}.")
         source = self._source(record, entry.start, entry.end)
         return NotListed(reason, [source] if source else [])
+
+    def _left_to_passage(self, key: NamedKey, record: EntryRecord, question: str, query: str,
+                         sources: Sequence[Source]) -> bool:
+        """Whether a key is named as the subject of something else ("the bolt torque for B-3", "calibrating
+        PT-2105"), not asked what it is: a word the entry does not explain titles a section search found ("4.4 Bolt
+        Torque Values"), or is said of the key in a passage elsewhere, and that passage answers."""
+        if _asks_meaning(fold_typeset(question), key.text):
+            return False
+        asked = _asked_words(query, key) - self._held(record) - self._device_words(question, record)
+        return bool(asked & _topics(sources, key, record))
 
     def documents_named(self, question: str) -> set[str]:
         """The documents a question names by an uncommon word of their title or file name ("the TRIGA
