@@ -108,6 +108,9 @@ _HEX_0X_KEY = re.compile(r"(?<![\w.-])(0x[0-9A-Fa-f]{1,8})(?![\w-])")
 _UNDERSCORED = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w-])")
 _TITLE_WORD = re.compile(r"[^0-9a-z]+")
 _WRITTEN_NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
+# The value of a setting asked the meaning of: "what does a rate of 800 mean?", "what does mode = 2 do?"
+_VALUE_MEANT = re.compile(r"\bwhat\s+(?:does|do|would|will)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){1,3}?(?:of|=|at|to)\s+"
+                          r"(\d[\d.,]*\d|\d)\s+(?:\w+\s+)?(?:mean|do)\b", re.IGNORECASE)
 # A range of codes asked: "PD177 through PD180", "PD177-PD180", "0100H to 0104H" (one shape at both ends).
 _RANGE_END = r"(?:0x[0-9a-f]+|\d[0-9a-f]{0,5}h|[a-z]{1,4}-?\d{1,5}[a-z]?)"
 _KEY_RANGE = re.compile(rf"(?<![\w-])({_RANGE_END})\s*(?:through|thru|to|-|\u2013|\u2014)\s*({_RANGE_END})(?![\w-])",
@@ -682,6 +685,11 @@ class Lookup:
         for name in _UNDERSCORED.findall(fold_typeset(question)):
             if any(c.isdigit() for c in name) and not key_forms(name) & held:
                 return name
+        # a setting's value asked the meaning of ("what does a rate of 800 mean?"): a card of another value (a
+        # rate of 1100) is not its answer, whatever else its passages hold
+        value = _VALUE_MEANT.search(fold_typeset(question))
+        if value and not re.search(rf"(?<![\w.,]){re.escape(value.group(1))}(?![\w]|[.,]\d)", card.as_text()):
+            return value.group(1)
         return ""
 
     @staticmethod
