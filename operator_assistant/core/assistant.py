@@ -50,6 +50,7 @@ from operator_assistant.core.answer.records import (
     TextGenerated,
     Turn,
 )
+from operator_assistant.core.answer.sentences import describes_trouble
 from operator_assistant.core.answer.wording import Wording, build_prompt, check_wording, grammar
 from operator_assistant.core.audit import truncate_question
 from operator_assistant.core.conflicts import asked_about
@@ -184,7 +185,9 @@ class Assistant:
             found = self.lookup.by_key(question, query, sources)
             missing = ""
             unnumbered = self._absent_reference(question, query, sources) if found is None else ""
-            if found is None and not unnumbered and not should_refuse(evidence, threshold, bool(sources)):
+            # passages too weak to answer from may still hold the troubleshooting row the question tells of
+            weak = should_refuse(evidence, threshold, bool(sources))
+            if found is None and not unnumbered and sources and (not weak or describes_trouble(question)):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
                 # the passages of the documents the question names, where search found any ("On the HDHK module,
@@ -192,9 +195,9 @@ class Assistant:
                 named = self.lookup.devices_named(question, query)
                 own = [s for s in sources if s.doc_id in named] or sources
                 # a troubleshooting row, else the labelled block or short section that tells of the trouble
-                symptom = (self.lookup.by_symptom(question, vector, own)
-                           or self.cards.symptom(question, query, own, vector, identifiers))
-                found = symptom or self.cards.build(question, query, own, vector, identifiers)
+                symptom = (self.lookup.by_symptom(question, vector, own, apart=weak)
+                           or (None if weak else self.cards.symptom(question, query, own, vector, identifiers)))
+                found = symptom or (None if weak else self.cards.build(question, query, own, vector, identifiers))
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
                 # but a troubleshooting row or block answers for the equipment its manual names ("P-310B keeps tripping")

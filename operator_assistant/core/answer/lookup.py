@@ -845,8 +845,11 @@ class Lookup:
 
     # symptoms
 
-    def by_symptom(self, question: str, query_vector: np.ndarray, sources: Sequence[Source]) -> Found | None:
-        """The troubleshooting row whose symptom the question describes, among the documents found."""
+    def by_symptom(self, question: str, query_vector: np.ndarray, sources: Sequence[Source], apart: bool = False
+                   ) -> Found | None:
+        """The troubleshooting row whose symptom the question describes, among the documents found. `apart`:
+        only a row that stands apart from every other row of the documents found (where the passages alone
+        are too weak to answer from)."""
         if not describes_trouble(question):
             return None
         ranks = _doc_ranks(sources)
@@ -870,6 +873,8 @@ class Lookup:
         by_key, key_alone = self._apart(key_total)
         if key_alone and not alone:
             best, alone = by_key, True
+        if apart and not alone:
+            return None
         cosine = max(float(keyed[best]), float(scores[best]))
         if (cosine < self.policy.symptom_min_cosine and cosine + weight * shares[best] < self.policy.symptom_min_total
                 and not alone):
