@@ -2,7 +2,10 @@
 below the bar ("the grit stinks and is full of rags" against "Organics in the grit skip; grit smells"). A
 troubleshooting row that stands apart from every other row of the documents found still answers, as a code
 answers whatever the evidence; a trouble no row tells of is still refused. Through the real ingest, index and
-assistant."""
+assistant.
+
+But where another document found has an uncommon word of the question that the row's document has not, the
+trouble is of that other thing: a squeal at the clarifier is not the grit classifier's bearing."""
 
 from __future__ import annotations
 
@@ -32,11 +35,20 @@ GUIDE = """# GC-1 grit classifier: operator guide
 Inspect the screw flights every three months and replace them when worn to 6 mm.
 """
 
+NOTES = """# PC-2 primary clarifier: operating notes
+
+## 2 Routine
+
+Brush the clarifier weir and the scum baffle every week. Pump primary sludge to the thickener three times a shift,
+for 12 minutes each time, and keep the sludge blanket below 0.6 m.
+"""
+
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("weak-evidence-docs")
     (folder / "gc1-grit-classifier-guide.md").write_text(GUIDE, encoding="utf-8")
+    (folder / "pc2-primary-clarifier-notes.md").write_text(NOTES, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("weak-evidence-index"), embedder)
 
 
@@ -56,3 +68,9 @@ def test_a_row_that_stands_apart_answers_below_the_evidence_bar(assistant, quest
 def test_a_trouble_no_row_tells_of_is_still_refused(assistant) -> None:
     answer = ask(assistant, "the bar screen rake is jammed")
     assert answer.refused
+
+
+def test_a_row_of_another_things_document_is_no_answer_below_the_bar(assistant) -> None:
+    answer = ask(assistant, "high pitched noise from down at the bottom of the clarifier")
+    assert answer.evidence < assistant.threshold()[0], "the passages alone must be too weak for this test"
+    assert answer.refused, answer.card.as_text()
