@@ -20,6 +20,7 @@ from tests.support import (
     symptom_docs_set4,
     symptom_docs_set5,
     symptom_docs_set6,
+    symptom_docs_set7,
 )
 from tests.support.engines import ask, assert_cells_in_place, card_assistant
 
@@ -39,6 +40,8 @@ SET4_FLOOR = 0.55
 SET5_FLOOR = 0.16
 # set 6, held out: 1 of 18 at its first run, 5 of 18 once a symptom on a line of its own took the lines after it
 SET6_FLOOR = 0.25
+# set 7, held out (a digester, gas engine and dewatering site, written blind): 6 of 18 at its first run
+SET7_FLOOR = 0.27
 
 
 def _assistant(module, tmp_path_factory, embedder):
@@ -74,6 +77,11 @@ def set5(tmp_path_factory, embedder):
 @pytest.fixture(scope="module")
 def set6(tmp_path_factory, embedder):
     yield from _assistant(symptom_docs_set6, tmp_path_factory, embedder)
+
+
+@pytest.fixture(scope="module")
+def set7(tmp_path_factory, embedder):
+    yield from _assistant(symptom_docs_set7, tmp_path_factory, embedder)
 
 
 def _score(assistant, module, tmp_path: Path):
@@ -116,6 +124,11 @@ def test_set5_symptoms_do_not_fall_below_their_measured_floor(set5, tmp_path) ->
 def test_set6_held_out_symptoms_do_not_fall_below_their_measured_floor(set6, tmp_path) -> None:
     # held out: judged, never fitted to
     _holds_floor(set6, symptom_docs_set6, SET6_FLOOR, tmp_path)
+
+
+def test_set7_held_out_symptoms_do_not_fall_below_their_measured_floor(set7, tmp_path) -> None:
+    # held out: judged, never fitted to
+    _holds_floor(set7, symptom_docs_set7, SET7_FLOOR, tmp_path)
 
 
 def test_a_ruled_pdf_table_of_prose_cells_gives_a_problem_its_causes_and_remedies(set1) -> None:
