@@ -194,10 +194,14 @@ class Assistant:
                 # what does function code 0x10 do?" is not answered from another device's protocol)
                 named = self.lookup.devices_named(question, query)
                 own = [s for s in sources if s.doc_id in named] or sources
-                # a troubleshooting row, else the labelled block or short section that tells of the trouble
-                symptom = (self.lookup.by_symptom(question, vector, own, apart=weak)
-                           or (None if weak else self.cards.symptom(question, query, own, vector, identifiers)))
-                found = symptom or (None if weak else self.cards.build(question, query, own, vector, identifiers))
+                # a troubleshooting row, else the labelled block or short section that tells of the trouble;
+                # from weak passages only a row that stands apart
+                if weak:
+                    symptom = found = self.lookup.by_symptom(question, vector, own, apart=True)
+                else:
+                    symptom = (self.lookup.by_symptom(question, vector, own)
+                               or self.cards.symptom(question, query, own, vector, identifiers))
+                    found = symptom or self.cards.build(question, query, own, vector, identifiers)
                 # a card that never names the code asked for shows another row or passage as if it answered
                 missing = self.lookup.missing_key(question, query, found) if found else ""
                 # but a troubleshooting row or block answers for the equipment its manual names ("P-310B keeps tripping")

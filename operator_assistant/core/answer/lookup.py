@@ -873,15 +873,15 @@ class Lookup:
         by_key, key_alone = self._apart(key_total)
         if key_alone and not alone:
             best, alone = by_key, True
-        if apart and not alone:
-            return None
         if apart:
+            if not alone:
+                return None
             # an uncommon word of the question that another document found has and the row's has not says the
             # trouble is of that other thing ("the chlorine analyzer reads higher than my DPD test" is not the
             # turbidimeter's row)
             own = self._words_of(records[best].doc_id)
-            known = set().union(*(self._words_of(d) for d in ranks))
-            if any(w in known and w not in own for w in self._naming_words(question)):
+            others = [self._words_of(d) for d in ranks if d != records[best].doc_id]
+            if any(w not in own and any(w in words for words in others) for w in self._naming_words(question)):
                 return None
         cosine = max(float(keyed[best]), float(scores[best]))
         if (cosine < self.policy.symptom_min_cosine and cosine + weight * shares[best] < self.policy.symptom_min_total
