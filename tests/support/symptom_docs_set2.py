@@ -44,6 +44,8 @@ import datetime as _dt
 import zipfile
 from pathlib import Path
 
+from tests.support.symptom_common import symptom_question
+
 FIXED_DATE = _dt.datetime(2021, 3, 15, 8, 0, 0, tzinfo=_dt.UTC)  # no clock dates in files
 
 PDF_NAME = "HRWTW_CV400_Chlorinator_IOM.pdf"
@@ -681,9 +683,7 @@ def write_all(folder: Path) -> Path:
 
 
 def _q(n: int, question: str, source: str | None, keywords: list[str]) -> dict:
-    return {"id": f"sy2-{n:02d}", "question": question,
-            "kind": "symptom" if source else "not-in-corpus",
-            "source_file": source, "section": "", "answer_keywords": keywords, "follows": None}
+    return symptom_question("sy2", n, question, source, keywords)
 
 
 QUESTIONS: list[dict] = [

@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import zipfile
 from pathlib import Path
+
+from tests.support.symptom_common import fixed_zip, symptom_question
 
 FIXED_TIME = dt.datetime(2023, 5, 17, 9, 30, tzinfo=dt.UTC)
 
@@ -436,18 +437,6 @@ def _docx_table(document, rows) -> None:
     document.add_paragraph("")
 
 
-def _fixed_zip(data: bytes) -> bytes:
-    """The same archive with every member stamped with a fixed time, so the file is byte-identical each run."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=(2023, 5, 17, 9, 30, 0))
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o600 << 16
-            dst.writestr(fixed, src.read(info.filename))
-    return out.getvalue()
-
-
 def write_docx(path: Path) -> Path:
     import docx
 
@@ -489,7 +478,7 @@ def write_docx(path: Path) -> Path:
 
     buffer = io.BytesIO()
     document.save(buffer)
-    path.write_bytes(_fixed_zip(buffer.getvalue()))
+    path.write_bytes(fixed_zip(buffer.getvalue(), (2023, 5, 17, 9, 30, 0), 0o600))
     return path
 
 
@@ -791,15 +780,7 @@ def write_all(folder: Path) -> Path:
 
 
 def _q(n: int, question: str, source: str | None, keywords: list[str]) -> dict:
-    return {
-        "id": f"sy3-{n:02d}",
-        "question": question,
-        "kind": "symptom" if source else "not-in-corpus",
-        "source_file": source,
-        "section": "",
-        "answer_keywords": keywords,
-        "follows": None,
-    }
+    return symptom_question("sy3", n, question, source, keywords)
 
 
 QUESTIONS: list[dict] = [

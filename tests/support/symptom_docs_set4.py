@@ -50,6 +50,8 @@ import io
 import pathlib
 import zipfile
 
+from tests.support.symptom_common import symptom_question
+
 FIXED_TIME = dt.datetime(2024, 3, 4, 8, 0, tzinfo=dt.UTC)
 
 PDF_NAME = "korvell_bx6_om_section7.pdf"
@@ -784,15 +786,7 @@ def write_all(folder: pathlib.Path) -> pathlib.Path:
 
 
 def _q(number: int, question: str, source: str | None, keywords: list[str]) -> dict:
-    return {
-        "id": f"sy4-{number:02d}",
-        "question": question,
-        "kind": "symptom" if source else "not-in-corpus",
-        "source_file": source,
-        "section": "",
-        "answer_keywords": keywords,
-        "follows": None,
-    }
+    return symptom_question("sy4", number, question, source, keywords)
 
 
 QUESTIONS: list[dict] = [

@@ -44,11 +44,12 @@ import datetime as dt
 import html
 import io
 import pathlib
-import zipfile
 
 from docx import Document
 from docx.shared import Pt
 from fpdf import FPDF
+
+from tests.support.symptom_common import fixed_zip, symptom_question
 
 FIXED_TIME = dt.datetime(2024, 9, 12, 7, 0, tzinfo=dt.UTC)
 _ZIP_TIME = (2024, 9, 12, 7, 0, 0)
@@ -438,17 +439,6 @@ def _docx_table(doc: Document, rows: list[tuple[str, ...]]) -> None:
                     run.bold = True
 
 
-def _fixed_zip(data: bytes) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o644 << 16
-            target.writestr(fixed, source.read(info.filename))
-    return out.getvalue()
-
-
 def _write_docx(path: pathlib.Path) -> None:
     doc = Document()
     doc.styles["Normal"].font.size = Pt(10)
@@ -491,7 +481,7 @@ def _write_docx(path: pathlib.Path) -> None:
             rem.add_run(remedy)
     buffer = io.BytesIO()
     doc.save(buffer)
-    path.write_bytes(_fixed_zip(buffer.getvalue()))
+    path.write_bytes(fixed_zip(buffer.getvalue(), _ZIP_TIME))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -760,15 +750,7 @@ test passed.
 
 
 def _q(number: int, question: str, source: str | None, keywords: list[str]) -> dict:
-    return {
-        "id": f"sy5-{number:02d}",
-        "question": question,
-        "kind": "symptom" if source else "not-in-corpus",
-        "source_file": source,
-        "section": "",
-        "answer_keywords": keywords,
-        "follows": None,
-    }
+    return symptom_question("sy5", number, question, source, keywords)
 
 
 QUESTIONS: list[dict] = [

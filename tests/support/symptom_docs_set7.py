@@ -58,7 +58,6 @@ import datetime as dt
 import html
 import io
 import pathlib
-import zipfile
 from typing import Any
 
 from docx import Document
@@ -66,6 +65,8 @@ from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Pt
 from fpdf import FPDF
+
+from tests.support.symptom_common import fixed_zip, symptom_question
 
 FIXED_TIME = dt.datetime(2025, 1, 20, 5, 15, tzinfo=dt.UTC)
 _ZIP_TIME = (2025, 1, 20, 5, 15, 0)
@@ -552,17 +553,6 @@ def _docx_troubleshooting(doc: Any) -> None:
         merged.paragraphs[0].runs[0].bold = True
 
 
-def _fixed_zip(data: bytes) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o644 << 16
-            dst.writestr(fixed, src.read(info.filename))
-    return out.getvalue()
-
-
 def _write_docx(path: pathlib.Path) -> None:
     doc = Document()
     props = doc.core_properties
@@ -596,7 +586,7 @@ def _write_docx(path: pathlib.Path) -> None:
 
     buffer = io.BytesIO()
     doc.save(buffer)
-    path.write_bytes(_fixed_zip(buffer.getvalue()))
+    path.write_bytes(fixed_zip(buffer.getvalue(), _ZIP_TIME))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -924,15 +914,7 @@ def write_all(folder: pathlib.Path) -> pathlib.Path:
 
 
 def _q(number: int, question: str, source: str | None, keywords: list[str]) -> dict:
-    return {
-        "id": f"sy7-{number:02d}",
-        "question": question,
-        "kind": "symptom" if source else "not-in-corpus",
-        "source_file": source,
-        "section": "",
-        "answer_keywords": keywords,
-        "follows": None,
-    }
+    return symptom_question("sy7", number, question, source, keywords)
 
 
 QUESTIONS: list[dict] = [
