@@ -198,6 +198,9 @@ class Assistant:
                 # from weak passages only a row that stands apart
                 if weak:
                     symptom = found = self.lookup.by_symptom(question, vector, own, apart=True)
+                    section = self.lookup.trouble_section(question, vector, own, threshold or 0.0) if found is None else []
+                    if section:
+                        symptom = found = self.cards.trouble_section(section[0])
                 else:
                     symptom = (self.lookup.by_symptom(question, vector, own)
                                or self.cards.symptom(question, query, own, vector, identifiers))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from operator_assistant.core.answer.lookup import _told
-from operator_assistant.core.answer.sentences import describes_trouble
+from operator_assistant.core.answer.sentences import describes_trouble, heading_tells_trouble
 from operator_assistant.core.documents.entries import SYMPTOM, Entry, Field
 
 
@@ -44,3 +44,17 @@ def test_a_symptom_is_matched_with_its_causes_or_else_its_actions() -> None:
                        ("Probable cause", "Gas lock in the head")))
     assert told == "Pump delivers no flow Suction valve closed Gas lock in the head"
     assert _told(entry(("Action", "Bleed the pump head"))) == "Pump delivers no flow Bleed the pump head"
+
+
+# a shift FAQ's heading is a trouble where it tells one or asks why one happens, not why the plant does a thing
+@pytest.mark.parametrize(("heading", "trouble"), [
+    ("Why does the UV intensity keep falling between sleeve wipes?", True),
+    ("Why is the network water going black and the pH dropping?", True),
+    ("Blower keeps tripping on overload", True),
+    ("Why do we change the clearwell level setpoint in summer?", False),
+    ("Why should operators log the readings?", False),
+    ("What does the UV intensity sensor read?", False),
+    ("5 Troubleshooting", False),
+])
+def test_which_headings_tell_a_trouble(heading, trouble) -> None:
+    assert heading_tells_trouble(heading) is trouble

@@ -30,7 +30,7 @@ from operator_assistant.core.answer.card import (
 )
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import describes_trouble
+from operator_assistant.core.answer.sentences import describes_trouble, heading_tells_trouble
 from operator_assistant.core.conflicts import limits_named, one_of, other_one, places_asked
 from operator_assistant.core.documents.entries import (
     CODE,
@@ -876,12 +876,7 @@ class Lookup:
         if apart:
             if not alone:
                 return None
-            # an uncommon word of the question that another document found has and the row's has not says the
-            # trouble is of that other thing ("the chlorine analyzer reads higher than my DPD test" is not the
-            # turbidimeter's row)
-            own = self._words_of(records[best].doc_id)
-            others = [self._words_of(d) for d in ranks if d != records[best].doc_id]
-            if any(w not in own and any(w in words for words in others) for w in self._naming_words(question)):
+            if self._of_another(question, records[best].doc_id, ranks):
                 return None
         cosine = max(float(keyed[best]), float(scores[best]))
         if (cosine < self.policy.symptom_min_cosine and cosine + weight * shares[best] < self.policy.symptom_min_total
@@ -893,6 +888,35 @@ class Lookup:
                 if abs(ranking[best] - ranking[n]) <= self.policy.symptom_tie and records[n].doc_id == records[best].doc_id
                 and records[n].entry.group == records[best].entry.group]
         return self._card([records[best], *(records[n] for n in dict.fromkeys(tied))], question)
+
+    def _of_another(self, question: str, doc_id: str, found: Collection[str]) -> bool:
+        """Whether an uncommon word of the question that another document found has and this one has not says
+        the trouble is of that other thing ("the chlorine analyzer reads higher than my DPD test" is not the
+        turbidimeter's row)."""
+        own = self._words_of(doc_id)
+        others = [self._words_of(d) for d in found if d != doc_id]
+        return any(w not in own and any(w in words for words in others) for w in self._naming_words(question))
+
+    def trouble_section(self, question: str, query_vector: np.ndarray, sources: Sequence[Source], bar: float
+                        ) -> list[Source]:
+        """The passages found of the one section whose heading tells the trouble the question tells, where that
+        heading is as close to the question as the evidence bar asks of a sentence and stands apart from every
+        other such heading found, as a troubleshooting row must below the bar: a shift FAQ's "Why is the pressure
+        drop across FGC1 creeping up over a few weeks?" is its row's symptom, the paragraphs under it the causes."""
+        sections: dict[tuple[str, tuple[str, ...]], list[Source]] = {}
+        for source in sources:
+            if source.section and heading_tells_trouble(source.section[-1]):
+                sections.setdefault((source.doc_id, source.section), []).append(source)
+        if not sections or not describes_trouble(question):
+            return []
+        headings = [section[-1] for _, section in sections]
+        cosines = self._symptom_vectors(headings) @ query_vector
+        shares = _shares(_stems(question), headings)
+        best, alone = self._apart([float(c) + self.policy.symptom_word_weight * s for c, s in zip(cosines, shares)])
+        found = list(sections.values())[best]
+        if not alone or cosines[best] < bar or self._of_another(question, found[0].doc_id, _doc_ranks(sources)):
+            return []
+        return found
 
     def _apart(self, total: Sequence[float]) -> tuple[int, bool]:
         """The best of the totals, and whether it stands apart from the next as a symptom alone must."""

@@ -479,6 +479,18 @@ def describes_trouble(question: str) -> bool:
     return bool(_ASKS_REMEDY.search(question) or tells_trouble(question))
 
 
+# A heading that asks why something goes wrong, as a shift FAQ does ("Why is the pressure drop across FGC1 creeping up?"),
+# not why the plant does what it does ("Why do we regenerate the softener at 02:00?")
+_ASKS_WHY = re.compile(r"^\W*(?:why|what if)\b(?!\s+(?:do|did|does|should|must|would|can)\s+(?:we|you|i|they|operators?)\b)"
+                       r".*\?\W*$", re.IGNORECASE)
+
+
+def heading_tells_trouble(heading: str) -> bool:
+    """Whether a section's heading is a trouble, as a troubleshooting row's symptom is: it tells what goes wrong
+    ("Pump keeps tripping"), or asks why it does. A heading says something, so asking nothing tells nothing here."""
+    return bool(_TELLS_TROUBLE.search(heading) or _ASKS_WHY.match(heading))
+
+
 def tells_trouble(question: str) -> bool:
     """Whether a question tells what a machine or a reading does wrong, or asks nothing at all: more than
     asking the cause of what it names ("Festo controller throws 1Bh under load. Cause?")."""
