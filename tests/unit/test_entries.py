@@ -746,3 +746,43 @@ def test_labelled_symptom_lines_give_each_cause_with_what_to_do() -> None:
     assert entries[1].fields[-1].text == "Dry it and rewrap with self-amalgamating tape."
     # a lone "Problem:" in another section is no list
     assert all("9.4" in e.group for e in entries)
+
+
+RUN_IN = """# Network pumps: fault guide
+
+## 5.2 Network pumps and drives
+
+Problem. A network pump trips on drive fault OVERCURRENT within a few seconds of starting.
+
+Probable cause (a). The ramp-up time was left short after a drive replacement.
+
+Solution. Set the acceleration time back to 20 s in drive parameter P1120.
+
+Probable cause (b). Motor insulation is breaking down.
+
+Solution. Ask the electrician for an insulation resistance test at 1000 V.
+
+Problem - Pump speeds swing up and down.
+
+Cause 1 - The pressure transmitter's sensing line holds air.
+
+Remedy - Bleed the sensing line at the manifold.
+
+## 6 Notes
+
+Problem. This run-in head stands alone in its section, so it is no list.
+"""
+
+
+def test_run_in_labels_with_a_full_stop_or_a_dash_give_each_cause_with_what_to_do() -> None:
+    document = _doc("guide.md", RUN_IN)
+    entries = [e for e in find_entries(document) if e.kind == SYMPTOM]
+    _check_places(document, entries)
+    assert [e.key.text for e in entries] == [
+        "A network pump trips on drive fault OVERCURRENT within a few seconds of starting.",
+        "Pump speeds swing up and down."]
+    first = entries[0]
+    assert [(f.name, f.row) for f in first.fields] == [("Cause", 0), ("What to do", 0), ("Cause", 1), ("What to do", 1)]
+    assert first.fields[1].text == "Set the acceleration time back to 20 s in drive parameter P1120."
+    assert [f.text for f in entries[1].fields] == ["The pressure transmitter's sensing line holds air.",
+                                                  "Bleed the sensing line at the manifold."]
