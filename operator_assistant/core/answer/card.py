@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import PurePath
 
 import numpy as np
 
@@ -1562,10 +1563,15 @@ class CardBuilder:
             identifiers = [i for i in identifiers if canonical(i) not in numbers]
         found = []
         self.evidence.embed_chunks([(source.chunk_id, source.text) for source in sources])
+        unnamed = self._unnamed_vectors(question or query, query_vector, sources)
         for source in sources:
             vectors = self.evidence.sentence_vectors(source.chunk_id, source.text)
             if len(vectors):
-                found += [(p, source) for p in ranked_pieces(source.text, (vectors @ query_vector).tolist(), identifiers)
+                scores = vectors @ query_vector
+                if source.doc_id in unnamed:
+                    vector, shift = unnamed[source.doc_id]
+                    scores = vectors @ vector + shift
+                found += [(p, source) for p in ranked_pieces(source.text, scores.tolist(), identifiers)
                           if not is_contents_line(source.text, p)]
         # a sentence of Station A's manual, or under a heading of Station A, says nothing of Station B
         ones = asked_ones(question or query, query)
@@ -1587,6 +1593,42 @@ class CardBuilder:
                                                           quantity, limits, trouble)),
                    source) for p, source in found]
         return sorted(scored, key=lambda ps: ps[0].score, reverse=True)
+
+    def _unnamed_vectors(self, question: str, query_vector: np.ndarray, sources: Sequence[Source]
+                         ) -> dict[str, tuple[np.ndarray, float]]:
+        """For each document the question names by a name of its title or file name, or by the initials
+        of its title ("BTL" for "BACnet Testing Laboratories ..."): the question's vector without those words, and
+        how far the document's pieces then stand from where the whole question put them on average. The words that
+        name a document say which document, not which of its pieces answers: "What does the BTL guidance say?"
+        drew its introduction, which names the BTL, above the section on flooding the network at start-up."""
+        from wordfreq import zipf_frequency
+
+        # a name as a maker writes one, with two capitals or more ("Scada-LTS", "MEASUR", "BTL"): a subject's word of
+        # the title ("confined space", "lockout") is also what the question asks about, in every section
+        written = [w for w in re.findall(r"[A-Za-z][\w-]{1,}", question)
+                   if sum(c.isupper() for c in w) >= 2 and zipf_frequency(w, "en", wordlist="small") < 4]
+        if not written:
+            return {}
+        out: dict[str, tuple[np.ndarray, float]] = {}
+        texts: dict[str, str] = {}
+        for source in sources:
+            if source.doc_id in texts:
+                continue
+            stem = re.sub(r"[_\W]+", " ", PurePath(source.source).stem)
+            names = _plain_words(f"{source.document} {stem}")
+            initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w]*", source.document)).lower()
+            naming = [w for w in written if _plain_words(w) & names or (w.isupper() and w.lower() in initials)]
+            if naming:
+                texts[source.doc_id] = re.sub(rf"\b(?:{'|'.join(map(re.escape, naming))})\b", " ", question)
+        if not texts:
+            return {}
+        vectors = self.evidence.embed([" ".join(t.split()) for t in texts.values()])
+        for (doc_id, _), vector in zip(texts.items(), vectors):
+            held = [v for s in sources if s.doc_id == doc_id and len(v := self.evidence.sentence_vectors(s.chunk_id, s.text))]
+            if held:
+                pieces = np.concatenate(held)
+                out[doc_id] = (vector, float(np.mean(pieces @ query_vector - pieces @ vector)))
+        return out
 
     def _bonus(self, query: str, piece: Piece, source: Source, weights: dict[str, float],
                referred: Sequence[tuple[Reference, bool, list[tuple[int, int]]]] = (), asked: frozenset[str] = frozenset(),
