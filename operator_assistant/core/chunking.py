@@ -59,8 +59,7 @@ from operator_assistant.core.documents.headings import contents_entry
 # 52: a drawn table's column names set on the line just above its ruled cells are its column names.
 # 53: an HTML table with no cell marked as a column name, each row opening with a figure, names no columns.
 # 54: British spellings are indexed as the American ones ("sulphate" is "sulfate", "metres" "meters").
-# 55: ... and as run-in heads ("Problem. ...", "Probable cause (a). ...", "Solution. ...", "Cause 1 - ...").
-CHUNKER_VERSION = 55
+CHUNKER_VERSION = 54
 
 _CONTENTS = re.compile(r"^\s*((table of )?contents|list of (figures|tables|illustrations))\s*$", re.IGNORECASE)
 # Not the answer side's sentence splitter (core/answer/claims.py `sentences`): where a long paragraph may be cut.

@@ -808,16 +808,12 @@ def _labelled_blocks(text: str, headings: Sequence[tuple[int, int, str]]) -> lis
 # and "Do: ..." (each may wrap onto lines under it), up to the next symptom. A symptom with no label of its own (a
 # short line, a sub-heading) is not read: under real manuals' troubleshooting headings most such lines are
 # categories ("B. Purification System") or steps, not symptoms.
-# A label ends with a colon, or as a run-in head with a full stop or a dash: "Problem. A network pump trips ...",
-# "Probable cause (a). The ramp-up time ...", "Cause 1 - Transmitter left in HOLD", "Solution. Set ..."
-_LABEL_END = r"(?::|\.(?=[ \t])|[ \t][-\u2013\u2014](?=[ \t]))"
-_SYMPTOM_LABEL = re.compile(rf"^[ \t]*(?:symptoms?|problems?|troubles?|complaints?)[ \t]*{_LABEL_END}[ \t]*"
+_SYMPTOM_LABEL = re.compile(r"^[ \t]*(?:symptoms?|problems?|troubles?|complaints?)[ \t]*:[ \t]*"
                             r"(?P<text>\S.*?)[ \t]*$", re.IGNORECASE)
 _INLINE_CAUSE = re.compile(r"^[ \t]*(?P<label>(?:(?:possible|probable|likely)[ \t]+)?(?:causes?|reasons?)"
-                           rf"(?:[ \t]+(?:[A-Z0-9]{{1,2}}|\([A-Z0-9]{{1,2}}\)))?)[ \t]*{_LABEL_END}[ \t]*(?P<text>\S.*)$",
-                           re.IGNORECASE)
+                           r"(?:[ \t]+[A-Z0-9]{1,2})?)[ \t]*:[ \t]*(?P<text>\S.*)$", re.IGNORECASE)
 _INLINE_REMEDY = re.compile(r"^[ \t]*(?P<label>do|check|action|remedy|fix|solution|what to do|corrective action)"
-                            rf"[ \t]*{_LABEL_END}[ \t]*(?P<text>\S.*)$", re.IGNORECASE)
+                            r"[ \t]*:[ \t]*(?P<text>\S.*)$", re.IGNORECASE)
 
 
 def symptom_line(text: str) -> bool:
