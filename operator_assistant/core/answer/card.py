@@ -1092,19 +1092,20 @@ def symptom_block(question: str, pieces: Sequence[tuple[Piece, Source]], manifes
     lines = section_lines(manifest, source)
     spans = (_labelled_block(top, source, lines) or _symptom_section(question, top, source, lines)
              or _symptom_window(top, source, lines))
-    return _block_card(source, lines, spans, manifest, policy) if spans else None
+    return _block_card(source, lines, spans, manifest, policy)
 
 
 def trouble_section_card(source: Source, manifest: Manifest, policy: AnswerPolicy = DEFAULT_POLICY) -> Found | None:
     """The section of `source` whole, as a block whose heading is the trouble ("Why is the network water going black
     and the pH dropping?" over the three causes a shift FAQ gives): each of its causes is part of the answer."""
     lines = section_lines(manifest, source)
-    return _block_card(source, lines, _block_cells(lines, range(len(lines))), manifest, policy) if lines else None
+    return _block_card(source, lines, _block_cells(lines, range(len(lines))), manifest, policy)
 
 
 def _block_card(source: Source, lines: Sequence[tuple[int, str]], spans: Sequence[tuple[int, int]], manifest: Manifest,
                 policy: AnswerPolicy) -> Found | None:
-    """A card of the lines of `spans`, as the document sets them; one over SYMPTOM_WORDS is cut and says so."""
+    """A card of the lines of `spans`, as the document sets them (None for none); one over SYMPTOM_WORDS is cut and
+    says so."""
     if not spans:
         return None
     shown, words = 0, 0
