@@ -612,10 +612,17 @@ def test_a_card_for_a_limit_must_name_what_the_limit_is_of() -> None:
     assert limit_subject("What is the traveling screen differential level alarm?")[1] == "traveling screen"
     # a question that asks no limit's figure asks nothing of this
     assert limit_subject("What does alarm CL2ALM03 mean?") == (frozenset(), "")
+    # the unit it is asked in and a limit written with a hyphen are how it is asked, not of what
+    assert limit_subject("What level in feet sets off the high-level alarm on the clearwell?") == (
+        frozenset({"clearwel"}), "clearwell")
     reservoir = _found("sentences", ["Trigger: LIT-450 above 30.5 ft."], "LVL-ALM-21 Summit Reservoir High Level")
     assert Lookup.missing_subject("What is the wet well high level alarm at Station B?", reservoir) == (
         "wet well at Station B")
     assert Lookup.missing_subject("What is the wet well high level alarm?", reservoir) == "wet well"
+    pool = _found("sentences", ["Lift up high-level sensor float. Verify float level and hi/lo alarm indication."],
+                  "B. Pool Water Level")
+    assert Lookup.missing_subject("What level in feet sets off the high-level alarm on the clearwell?", pool) == (
+        "clearwell")
     assert Lookup.missing_subject("What is the Summit Reservoir high level alarm?", reservoir) == ""
     # a word of it is enough, in the passage, its headings or its document's title
     wet_well = _found("sentences", ["The high level alarm is 26.0 ft."], "2.2 Wet Well Level Protection")

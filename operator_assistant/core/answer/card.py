@@ -485,7 +485,12 @@ def limit_subject(question: str) -> tuple[frozenset[str], str]:
     if not (limits_named(question) or (asks_figure(question) and LIMIT_WORDS & set(tokenize(question)))):
         return frozenset(), ""
     ones = {label.lower() for _, label in one_of(question)}
-    stems = frozenset(_plain_words(question) - LIMIT_WORDS - _NOT_SUBJECT - ones)
+    # the unit it is asked in ("in feet") and a limit written as one word ("high-level") say how it is asked
+    unit = asked_unit(question)
+    how = set(tokenize(unit[0])) if unit else set()
+    how |= {w for word in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", question)
+            if all(set(tokenize(part)) <= LIMIT_WORDS | _NOT_SUBJECT for part in word.split("-")) for w in tokenize(word)}
+    stems = frozenset(_plain_words(question) - LIMIT_WORDS - _NOT_SUBJECT - ones - how)
     words = re.findall(r"[A-Za-z][\w-]*", question)
     runs: list[str] = []
     run: list[str] = []
