@@ -25,6 +25,7 @@ from operator_assistant.core.answer.evidence import (
     Evidence,
     StoredCalibration,
     missing_answer,
+    names_unknown,
     should_refuse,
     signal_name,
     spelled_out,
@@ -181,13 +182,17 @@ class Assistant:
             ranked, evidence, timings, vector = self.retrieve(query, all_revisions)
             sources = self._sources(ranked)
             threshold, _ = self.threshold()
+            # a make, site or person no document mentions ("the Cummins generator"): another's manual does not
+            # answer for it, whatever it shares with the question
+            unknown = names_unknown(question, self.unfamiliar(query, [s.text for s in sources[:settings.top_k]]))
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
-            found = self.lookup.by_key(question, query, sources)
+            found = None if unknown else self.lookup.by_key(question, query, sources)
             missing = ""
             unnumbered = self._absent_reference(question, query, sources) if found is None else ""
             # passages too weak to answer from may still hold the troubleshooting row the question tells of
             weak = should_refuse(evidence, threshold, bool(sources))
-            if found is None and not unnumbered and sources and (not weak or describes_trouble(question)):
+            if (found is None and not unknown and not unnumbered and sources
+                    and (not weak or describes_trouble(question))):
                 identifiers = self.engine.store.query_identifiers(query)
                 vector = self._card_vector(question, query, vector)
                 # the passages of the documents the question names, where search found any ("On the HDHK module,

@@ -69,6 +69,21 @@ def unfamiliar_terms(question: str, vocabulary: Collection[str], rarer_than: flo
     return found
 
 
+def names_unknown(question: str, unfamiliar: Sequence[str]) -> list[str]:
+    """Of a question's unfamiliar words, those it writes as a name, capitalised inside a sentence ("the Cummins
+    generator"): a make, a site or a person no document mentions, so another's manual does not answer for it.
+    Not an acronym (a document may spell it out) nor a word capitalised because a sentence starts with it."""
+    unknown = {w.lower() for w in unfamiliar}
+    names = []
+    for m in re.finditer(r"[A-Za-z][\w'\u2019-]*", question):
+        word = re.sub(r"['\u2019]s$", "", m.group())
+        before = question[:m.start()].rstrip()
+        if (re.fullmatch(r"[A-Z][a-z]+", word) and word.lower() in unknown
+                and before and before[-1] not in ".?!:;\"'(\u201c"):
+            names.append(word)
+    return list(dict.fromkeys(names))
+
+
 _LETTER_WORDS = re.compile(r"[A-Za-z]+")
 
 
