@@ -184,7 +184,8 @@ class Assistant:
             threshold, _ = self.threshold()
             # a make, site or person no document mentions ("the Cummins generator"): another's manual does not
             # answer for it, whatever it shares with the question
-            unknown = names_unknown(question, self.unfamiliar(query, [s.text for s in sources[:settings.top_k]]))
+            unfamiliar = self.unfamiliar(query, [s.text for s in sources[:settings.top_k]])
+            unknown = names_unknown(question, unfamiliar)
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
             found = None if unknown else self.lookup.by_key(question, query, sources)
             missing = ""
@@ -227,7 +228,7 @@ class Assistant:
                 # (a troubleshooting row is of every unit of its kind: "filter 3 needs washing every 12 hours" is
                 # the filters' row, which names no filter)
                 if found and not isinstance(found, NotListed) and not missing:
-                    place = self.lookup.missing_subject(question, found) or (
+                    place = self.lookup.missing_subject(question, found, unfamiliar) or (
                         self.lookup.missing_place(question, found) if found is not symptom else "")
                     found, missing = (None, place) if place else (found, missing)
         yield SourcesFound(sources)

@@ -1,7 +1,9 @@
 """A question that names a make, a site or a person no document mentions ("the Cummins generator" where the plant's
 manual is a Hyundai's) asks about a machine the documents do not cover: the card of another make's manual would
 show its figure as if it were the one asked. It is refused, and the name is given as what no document mentions.
-A name the documents have, an acronym (which a document may spell out) and an everyday word are not names of this
+So is a limit asked of a thing one of whose words is in no document ("the fluoride saturator" where the plant
+doses fluoride from a day tank): the card of the day tank's make-up flow is not the saturator's. A name the documents
+have, an acronym (which a document may spell out) and an everyday word are not names of this
 kind. Through the real ingest, index and assistant."""
 
 from __future__ import annotations
@@ -24,10 +26,20 @@ Grease the drive-end bearing every 2,000 running hours with 30 g of lithium comp
 """
 
 
+FLUORIDE = """# Fluoride system SOP
+
+## Day tank make-up
+
+The fluoride day tank make-up water flow rate is 2.5 gpm, set on rotameter FI-410. The make-up water valve closes
+when the day tank level reaches 90 %.
+"""
+
+
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, embedder):
     folder = tmp_path_factory.mktemp("make-docs")
     (folder / "hyundai-hsr-generator-iom.md").write_text(MANUAL, encoding="utf-8")
+    (folder / "fluoride-system-sop.md").write_text(FLUORIDE, encoding="utf-8")
     yield from card_assistant(folder, tmp_path_factory.mktemp("make-index"), embedder)
 
 
@@ -36,6 +48,15 @@ def test_a_make_no_document_names_is_refused_and_named(assistant) -> None:
     assert answer.evidence >= assistant.threshold()[0], "the passages alone must be close enough for this test"
     assert answer.refused, answer.card.as_text()
     assert "cummins" in [w.lower() for w in answer.unfamiliar]
+
+
+def test_a_limit_of_a_thing_no_document_names_is_refused(assistant) -> None:
+    answer = ask(assistant, "What is the fluoride saturator make-up water flow rate?")
+    assert answer.evidence >= assistant.threshold()[0], "the passages alone must be close enough for this test"
+    assert answer.refused, answer.card.as_text()
+    assert "saturator" in answer.refusal_reason
+    answer = ask(assistant, "What is the fluoride day tank make-up water flow rate?")
+    assert not answer.refused and "2.5 gpm" in answer.card.as_text(), answer.refusal_reason
 
 
 @pytest.mark.parametrize("question", [

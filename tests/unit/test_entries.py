@@ -623,6 +623,12 @@ def test_a_card_for_a_limit_must_name_what_the_limit_is_of() -> None:
                   "B. Pool Water Level")
     assert Lookup.missing_subject("What level in feet sets off the high-level alarm on the clearwell?", pool) == (
         "clearwell")
+    # a word of it in no document: the card of another thing that shares its other words does not answer
+    fluoridation = _found("sentences", ["Provide flow measuring and recording equipment for the fluoride addition."],
+                          "Fluoridation System")
+    asked = "What is the fluoride saturator make-up water flow rate?"
+    assert Lookup.missing_subject(asked, fluoridation) == ""
+    assert Lookup.missing_subject(asked, fluoridation, ["saturator"]) == "fluoride saturator make-up water"
     assert Lookup.missing_subject("What is the Summit Reservoir high level alarm?", reservoir) == ""
     # a word of it is enough, in the passage, its headings or its document's title
     wet_well = _found("sentences", ["The high level alarm is 26.0 ft."], "2.2 Wet Well Level Protection")

@@ -716,14 +716,15 @@ class Lookup:
         return ""
 
     @staticmethod
-    def missing_subject(question: str, found: Found) -> str:
+    def missing_subject(question: str, found: Found, unfamiliar: Sequence[str] = ()) -> str:
         """What a question asks a limit of ("the wet well") where neither the card nor the passages it cites,
         their headings or their documents' titles name any word of it, or "": Summit Reservoir's high level
-        alarm shown for a wet well's is a setpoint of another thing."""
+        alarm shown for a wet well's is a setpoint of another thing. So too where a word of it is in no document
+        (`unfamiliar`): the pool's pumps do not answer for "the booster pumps" of a library without one."""
         stems, written = limit_subject(question)
         if not stems:
             return ""
-        if stems & _stems(_card_said(found)):
+        if stems & _stems(_card_said(found)) and not stems & _stems(" ".join(unfamiliar)):
             return ""
         # "wet well at Station B": the passages of Station A that name one were not its answer
         ones = sorted(f"{kind.title()} {label}" for kind, label in one_of(question) if kind != "series")
