@@ -46,6 +46,7 @@ from operator_assistant.core.answer.sentences import (
     is_contents_line,
     ranked_pieces,
     states_prohibition,
+    table_caption,
     tells_trouble,
     word_share,
     word_weights,
@@ -648,8 +649,29 @@ def _rows_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Sour
     return [n for n, row in enumerate(table.rows) if row and row[0].start < end and row[-1].end > start]
 
 
+def caption_above(manifest: Manifest, source: Source, table_start: int,
+                  lines: Sequence[tuple[int, str]] | None = None) -> str:
+    """The one sentence the section gives before a table, where that is all it gives: what the table's figures
+    are for ("Recommended torque values for metric 8.8 class bolts ..."). A block of the same table or another
+    table between them is no sentence."""
+    lines = section_lines(manifest, source) if lines is None else lines
+    if not lines:
+        return ""
+    tables = [t.table for t in manifest.tables_in(source.doc_id, lines[0][0], table_start)]
+    return table_caption([line for at, line in lines
+                          if at + len(line) <= table_start and not any(t.start <= at + len(line) and at < t.end
+                                                                        for t in tables)])
+
+
+def with_caption(title: str, caption: str) -> str:
+    """A table card's title with its caption, where the caption says more than the title."""
+    if not caption or set(tokenize(caption)) <= set(tokenize(title)):
+        return title
+    return f"{title} > {caption.rstrip(' .:')}"
+
+
 def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
-                 lines: Sequence[tuple[int, str]]) -> Found:
+                 lines: Sequence[tuple[int, str]], caption: str = "") -> Found:
     table = record.table
     start = min(table.rows[r][0].start for r in rows)
     end = max(c.end for r in rows for c in table.rows[r])
@@ -686,6 +708,10 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     if not any(table.names):  # a table that names no columns is read under the line that introduces it
         label = introducing_label([line for at, line in lines if at < table.start])
         title = f"{title} > {label.rstrip(':')}" if label else title
+    else:
+        # a table under the one sentence that says what its figures are for (the bolts' class, the standard, the
+        # condition) is read with it
+        title = with_caption(title, caption)
     return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), [cited])
 
 
@@ -1704,7 +1730,9 @@ class CardBuilder:
         picked = table_card(question, query, candidates, pieces[0] if pieces else None, self.policy)
         if picked is not None:
             source, record, rows, columns = picked
-            return _table_found(question, source, record, rows, columns, section_lines(self.manifest, source))
+            lines = section_lines(self.manifest, source)
+            return _table_found(question, source, record, rows, columns, lines,
+                                caption_above(self.manifest, source, record.table.start, lines))
         named = bool(pieces) and any(r.opens(pieces[0][0].text) for r in asked)
         found = sentence_card(pieces, self.policy, self.manifest, named, query)
         return figure_first(question, query, pieces, found, self.policy, self.manifest,

@@ -25,8 +25,10 @@ from operator_assistant.core.answer.card import (
     about_other,
     asked_ones,
     asked_quantity,
+    caption_above,
     limit_subject,
     states_limit,
+    with_caption,
 )
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
@@ -979,6 +981,10 @@ class Lookup:
         names = (first.entry.key.name, *(name for _, name in columns))
         units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
                             for cell, name in zip(row, names)) for row in rows)
+        if first.entry.table is not None and first.entry.kind != SYMPTOM and (
+                table := self.manifest.table(first.doc_id, first.entry.table)) is not None:
+            # a table's rows are read with the one sentence that says what its figures are for
+            title = with_caption(title, caption_above(self.manifest, cited[0], table.table.start))
         card = Card(TABLE, title, tuple(rows), names, units, part=part)
         return Found(card, cited)
 

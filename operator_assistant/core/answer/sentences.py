@@ -309,6 +309,22 @@ def introducing_label(above: Sequence[str]) -> str:
 MAX_LABEL_WORDS = 8
 
 
+def table_caption(above: Sequence[str]) -> str:
+    """The one sentence a table's passage gives before it, where that is all it gives ("Recommended torque values
+    for metric 8.8 class bolts and screws specified in ISO."): what its figures are for. "" where there is more
+    (a paragraph that ends in the table is not its caption) or the lines above are rows."""
+    text = " ".join(" ".join(line.split()) for line in above if line.strip())
+    if not text or "|" in text or len(text.split()) > MAX_CAPTION_WORDS or not text.endswith((".", ":")):
+        return ""  # a line that runs on without its stop ("The PDU address is E01DH PDU address Bytes") is no sentence
+    if re.search(r"[.;!?]\s+\S", text):
+        return ""
+    return text
+
+
+# A caption is one sentence; a longer run of words is a paragraph.
+MAX_CAPTION_WORDS = 25
+
+
 def _lead_in(text: str, spans: Sequence[tuple[int, int]], n: int) -> str:
     """The line that introduces the list item n is in ("Setting values of a safety device" over "- Alarm: 95 C",
     "- Trip: 100 C"): the line just above the list's first item, in the same block."""
