@@ -224,6 +224,12 @@ def _named_rows(table: Table, question: str, query: str, named: set[str], famili
         overlap = [len(w & words) for w in row_words]
         best = max(overlap, default=0)
         chosen = [n for n, v in enumerate(overlap) if v == best]
+        # of rows that name it alike, the plain one before those that qualify it with a word: "the drive end
+        # bearing" is the "Drive end" row, not "Non-drive end"; "Pump 1" and "Pump 2", "Channel B" and "Channel I"
+        # (whose letter is read as a stopword) stay alike
+        plain = {n: {w for w in row_words[n] if not any(ch.isdigit() for ch in w)} for n in chosen}
+        chosen = [n for n in chosen if not any(plain[m] < plain[n] and all(len(w) >= 3 for w in plain[n] - plain[m])
+                                               for m in chosen)]
         if best >= 1 and len(chosen) < len(table.rows):
             return chosen, 1
     return [], 0
