@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from operator_assistant.core.answer.sentences import table_caption
+from operator_assistant.evaluation.answers import unsupported_values
 from tests.support.engines import ask, card_assistant
 
 MANUAL = """# Generator installation and maintenance manual
@@ -46,6 +47,9 @@ def test_a_table_is_read_with_the_sentence_that_says_what_its_figures_are_for(as
     assert not answer.refused, answer.refusal_reason
     text = answer.card.as_text()
     assert "3,500" in text and "metric 8.8 class" in answer.card.title, text
+    # the caption is cited in its own right: what the card shows stands in what it cites
+    assert any("metric 8.8 class" in c.text for c in answer.citations[1:]), answer.citations
+    assert unsupported_values(answer) == []
 
 
 def test_a_paragraph_above_a_table_is_no_caption(assistant) -> None:

@@ -656,28 +656,33 @@ def _rows_at(table: Table, best_piece: tuple[Piece, Source] | None, source: Sour
 
 
 def caption_above(manifest: Manifest, source: Source, table_start: int,
-                  lines: Sequence[tuple[int, str]] | None = None) -> str:
-    """The one sentence the section gives before a table, where that is all it gives: what the table's figures
-    are for ("Recommended torque values for metric 8.8 class bolts ..."). A block of the same table or another
-    table between them is no sentence."""
+                  lines: Sequence[tuple[int, str]] | None = None) -> Source | None:
+    """The one sentence the section gives before a table, where that is all it gives, as its own citation: what
+    the table's figures are for ("Recommended torque values for metric 8.8 class bolts ..."). A block of the same
+    table or another table between them is no sentence."""
     lines = section_lines(manifest, source) if lines is None else lines
     if not lines:
-        return ""
+        return None
     tables = [t.table for t in manifest.tables_in(source.doc_id, lines[0][0], table_start)]
-    return table_caption([line for at, line in lines
-                          if at + len(line) <= table_start and not any(t.start <= at + len(line) and at < t.end
-                                                                        for t in tables)])
+    above = [(at, line) for at, line in lines
+             if at + len(line) <= table_start and not any(t.start <= at + len(line) and at < t.end for t in tables)]
+    if not table_caption([line for _, line in above]):
+        return None
+    return _span_source(source, 0, lines, above[0][0], above[-1][0] + len(above[-1][1]))
 
 
-def with_caption(title: str, caption: str) -> str:
-    """A table card's title with its caption, where the caption says more than the title."""
-    if not caption or set(tokenize(caption)) <= set(tokenize(title)):
+def with_caption(title: str, sources: list[Source], caption: Source | None) -> str:
+    """A table card's title with its caption, where the caption says more than the title; the caption is then
+    cited after `sources`, so that what the card shows stands in what it cites."""
+    text = " ".join(caption.text.split()) if caption else ""
+    if caption is None or not text or set(tokenize(text)) <= set(tokenize(title)):
         return title
-    return f"{title} > {caption.rstrip(' .:')}"
+    sources.append(replace(caption, number=len(sources) + 1))
+    return f"{title} > {text.rstrip(' .:')}"
 
 
 def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
-                 lines: Sequence[tuple[int, str]], caption: str = "") -> Found:
+                 lines: Sequence[tuple[int, str]], caption: Source | None = None) -> Found:
     table = record.table
     start = min(table.rows[r][0].start for r in rows)
     end = max(c.end for r in rows for c in table.rows[r])
@@ -717,7 +722,9 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
     else:
         # a table under the one sentence that says what its figures are for (the bolts' class, the standard, the
         # condition) is read with it
-        title = with_caption(title, caption)
+        sources = [cited]
+        title = with_caption(title, sources, caption)
+        return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), sources)
     return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), [cited])
 
 

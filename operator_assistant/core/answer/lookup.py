@@ -984,7 +984,7 @@ class Lookup:
         if first.entry.table is not None and first.entry.kind != SYMPTOM and (
                 table := self.manifest.table(first.doc_id, first.entry.table)) is not None:
             # a table's rows are read with the one sentence that says what its figures are for
-            title = with_caption(title, caption_above(self.manifest, cited[0], table.table.start))
+            title = with_caption(title, cited, caption_above(self.manifest, cited[0], table.table.start))
         card = Card(TABLE, title, tuple(rows), names, units, part=part)
         return Found(card, cited)
 
