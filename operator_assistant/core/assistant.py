@@ -246,7 +246,7 @@ class Assistant:
             closest = not_listed.closest if not_listed else self._closest(sources)
             yield self._answered(Answer(question, query, REFUSAL, True, [], closest=closest,
                                         evidence=evidence, threshold=threshold or 0.0, timings=timings,
-                                        unfamiliar=self.unfamiliar(query, [s.text for s in sources[:settings.top_k]]),
+                                        unfamiliar=unfamiliar,
                                         mode=mode, refusal_reason=reason))
             return
         found = self._with_conflicts(question, found)

@@ -674,8 +674,10 @@ def caption_above(manifest: Manifest, source: Source, table_start: int,
 def with_caption(title: str, sources: list[Source], caption: Source | None) -> str:
     """A table card's title with its caption, where the caption says more than the title; the caption is then
     cited after `sources`, so that what the card shows stands in what it cites."""
-    text = " ".join(caption.text.split()) if caption else ""
-    if caption is None or not text or set(tokenize(text)) <= set(tokenize(title)):
+    if caption is None:
+        return title
+    text = " ".join(caption.text.split())
+    if set(tokenize(text)) <= set(tokenize(title)):
         return title
     sources.append(replace(caption, number=len(sources) + 1))
     return f"{title} > {text.rstrip(' .:')}"
@@ -716,16 +718,15 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
                            for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
+    sources = [cited]
     if not any(table.names):  # a table that names no columns is read under the line that introduces it
         label = introducing_label([line for at, line in lines if at < table.start])
         title = f"{title} > {label.rstrip(':')}" if label else title
     else:
         # a table under the one sentence that says what its figures are for (the bolts' class, the standard, the
         # condition) is read with it
-        sources = [cited]
         title = with_caption(title, sources, caption)
-        return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), sources)
-    return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), [cited])
+    return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), sources)
 
 
 # procedures
