@@ -186,6 +186,7 @@ class Assistant:
             # answer for it, whatever it shares with the question
             unfamiliar = self.unfamiliar(query, [s.text for s in sources[:settings.top_k]])
             unknown = names_unknown(question, unfamiliar)
+            unfamiliar = [next((n for n in unknown if n.lower() == w), w) for w in unfamiliar]  # as written: "Cummins"
             # a code, alarm or object the question names is looked up by its key, whatever the evidence
             found = None if unknown else self.lookup.by_key(question, query, sources)
             missing = ""
