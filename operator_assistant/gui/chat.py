@@ -108,7 +108,7 @@ def render_notes(notes: tuple[CardNote, ...], entry: int = 0) -> str:
 
 def _card_body(card: Card, entry: int) -> str:
     # a table's heading cites the table's own sources; a note cites its own beside it
-    cites = "".join(_cite(n, entry) for n in dict.fromkeys(c.source for c in card.cells)) if card.kind == TABLE else ""
+    cites = "".join(_cite(n, entry) for n in card.table_sources) if card.kind == TABLE else ""
     part = f' <span style="color:#9aa0a6">({html.escape(card.part)})</span>' if card.part else ""
     title = f'<p><b>{html.escape(card.title)}</b>{part} {cites}</p>' if card.title or cites else ""
     if card.kind == TABLE:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from operator_assistant.core.answer.records import Card
 from operator_assistant.core.answer.sentences import table_caption
 from operator_assistant.evaluation.answers import unsupported_values
 from tests.support.engines import ask, card_assistant
@@ -50,6 +51,11 @@ def test_a_table_is_read_with_the_sentence_that_says_what_its_figures_are_for(as
     # the caption is cited in its own right: what the card shows stands in what it cites
     assert any("metric 8.8 class" in c.text for c in answer.citations[1:]), answer.citations
     assert unsupported_values(answer) == []
+    # and the card's heading cites it beside the rows, for the viewer to open
+    number = answer.card.title_source
+    assert number > 1 and "metric 8.8 class" in answer.citations[number - 1].text
+    assert f"[{number}]" in text.splitlines()[0]
+    assert Card.from_json(answer.card.to_json()) == answer.card  # as the plant server sends it to a console
 
 
 def test_a_paragraph_above_a_table_is_no_caption(assistant) -> None:

@@ -671,16 +671,17 @@ def caption_above(manifest: Manifest, source: Source, table_start: int,
     return _span_source(source, 0, lines, above[0][0], above[-1][0] + len(above[-1][1]))
 
 
-def with_caption(title: str, sources: list[Source], caption: Source | None) -> str:
-    """A table card's title with its caption, where the caption says more than the title; the caption is then
-    cited after `sources`, so that what the card shows stands in what it cites."""
+def with_caption(title: str, sources: list[Source], caption: Source | None) -> tuple[str, int]:
+    """(title, the caption's source number or 0): a table card's title with its caption, where the caption says
+    more than the title; the caption is then cited after `sources`, so that what the card shows stands in what it
+    cites."""
     if caption is None:
-        return title
+        return title, 0
     text = " ".join(caption.text.split())
     if set(tokenize(text)) <= set(tokenize(title)):
-        return title
+        return title, 0
     sources.append(replace(caption, number=len(sources) + 1))
-    return f"{title} > {text.rstrip(' .:')}"
+    return f"{title} > {text.rstrip(' .:')}", len(sources)
 
 
 def _table_found(question: str, source: Source, record: TableRecord, rows: list[int], columns: list[int],
@@ -718,15 +719,16 @@ def _table_found(question: str, source: Source, record: TableRecord, rows: list[
                            for c in columns))
         units.append(tuple(cell_unit(table, row, c) for c in columns))
     title = " > ".join(record.section[-1:]) if record.section else source.document
-    sources = [cited]
+    sources, title_source = [cited], 0
     if not any(table.names):  # a table that names no columns is read under the line that introduces it
         label = introducing_label([line for at, line in lines if at < table.start])
         title = f"{title} > {label.rstrip(':')}" if label else title
     else:
         # a table under the one sentence that says what its figures are for (the bolts' class, the standard, the
         # condition) is read with it
-        title = with_caption(title, sources, caption)
-    return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units)), sources)
+        title, title_source = with_caption(title, sources, caption)
+    return Found(Card(TABLE, title, tuple(cells), tuple(names[c] for c in columns), tuple(units),
+                      title_source=title_source), sources)
 
 
 # procedures

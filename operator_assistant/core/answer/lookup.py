@@ -981,11 +981,12 @@ class Lookup:
         names = (first.entry.key.name, *(name for _, name in columns))
         units = tuple(tuple(value_unit(cell.text, [name], [c.text for c, n in zip(row, names) if _UNIT_HEADER.match(n)])
                             for cell, name in zip(row, names)) for row in rows)
+        title_source = 0
         if first.entry.table is not None and first.entry.kind != SYMPTOM and (
                 table := self.manifest.table(first.doc_id, first.entry.table)) is not None:
             # a table's rows are read with the one sentence that says what its figures are for
-            title = with_caption(title, cited, caption_above(self.manifest, cited[0], table.table.start))
-        card = Card(TABLE, title, tuple(rows), names, units, part=part)
+            title, title_source = with_caption(title, cited, caption_above(self.manifest, cited[0], table.table.start))
+        card = Card(TABLE, title, tuple(rows), names, units, part=part, title_source=title_source)
         return Found(card, cited)
 
     @staticmethod

@@ -100,6 +100,7 @@ class Card:
     units: tuple[tuple[str, ...], ...] = ()  # table: the unit of each cell, "" where none applies
     part: str = ""  # which part of a longer list is shown ("steps 2\u20134 of 9"); "" when it is whole
     notes: tuple[CardNote, ...] = ()  # values other current documents state differently
+    title_source: int = 0  # the source of words the title adds to its heading (a table's caption); 0: none
 
     @property
     def cells(self) -> list[CardCell]:
@@ -107,7 +108,13 @@ class Card:
 
     @property
     def sources(self) -> list[int]:
-        return list(dict.fromkeys([c.source for c in self.cells] + [n.cell.source for n in self.notes]))
+        return list(dict.fromkeys([c.source for c in self.cells] + [n.cell.source for n in self.notes]
+                                  + ([self.title_source] if self.title_source else [])))
+
+    @property
+    def table_sources(self) -> list[int]:
+        """What a table's heading cites: its rows' sources, then its caption's."""
+        return list(dict.fromkeys([c.source for c in self.cells] + ([self.title_source] if self.title_source else [])))
 
     def as_text(self) -> str:
         """The card as plain text, each line with its citation: for the terminal, exports and the eval."""
@@ -116,7 +123,7 @@ class Card:
         if self.kind == TABLE:
             named = [" | ".join(self.columns)] if any(c.strip() for c in self.columns) else []
             lines = named + [" | ".join(c.text for c in row) for row in self.rows]
-            cite = "".join(f"[{n}]" for n in dict.fromkeys(c.source for c in self.cells))
+            cite = "".join(f"[{n}]" for n in self.table_sources)
             return "\n".join(([f"{head} {cite}".strip()] if head or cite else []) + lines) + self._notes_text()
         lines = [f"{c.text} [{c.source}]" for row in self.rows for c in row]
         return "\n".join(([head] if head else []) + lines) + self._notes_text()
@@ -132,6 +139,8 @@ class Card:
             data["part"] = self.part
         if self.notes:
             data["notes"] = [n.to_json() for n in self.notes]
+        if self.title_source:
+            data["title_source"] = self.title_source
         return data
 
     @classmethod
@@ -139,7 +148,8 @@ class Card:
         return cls(CardKind(data["kind"]), data.get("title", ""),
                    tuple(tuple(CardCell(**c) for c in row) for row in data.get("rows", [])),
                    tuple(data.get("columns", [])), tuple(tuple(u) for u in data.get("units", [])),
-                   data.get("part", ""), tuple(CardNote.from_json(n) for n in data.get("notes", [])))
+                   data.get("part", ""), tuple(CardNote.from_json(n) for n in data.get("notes", [])),
+                   data.get("title_source", 0))
 
 
 def _cell_json(cell: CardCell) -> dict:
