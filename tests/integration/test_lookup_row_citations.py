@@ -42,6 +42,9 @@ def test_two_rows_of_one_list_each_cite_their_own_place(assistant) -> None:
     assert "Flow controller" in text and "Fail closed" in text, text
     assert_cells_in_place(answer)
     # each row cites its own entry: no citation takes in the entries between them
-    assert len(answer.citations) == 2, answer.citations
+    rows = [answer.citations[n - 1] for n in dict.fromkeys(c.source for c in answer.card.cells)]
+    assert len(rows) == 2, answer.citations
     for citation in answer.citations:
         assert "Flow element" not in citation.text and "Pressure switch low" not in citation.text, citation.text
+    # and the sentence that says what the list is cites its own place too, after them
+    assert answer.card.title_source == 3 and answer.citations[2].text.startswith("Instrument letters")
