@@ -108,8 +108,7 @@ class Card:
 
     @property
     def sources(self) -> list[int]:
-        return list(dict.fromkeys([c.source for c in self.cells] + [n.cell.source for n in self.notes]
-                                  + ([self.title_source] if self.title_source else [])))
+        return list(dict.fromkeys(self.table_sources + [n.cell.source for n in self.notes]))
 
     @property
     def table_sources(self) -> list[int]:
