@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from operator_assistant.core.answer.lookup import _told
-from operator_assistant.core.answer.sentences import describes_trouble, heading_tells_trouble
+from operator_assistant.core.answer.sentences import contradicts, describes_trouble, heading_tells_trouble
 from operator_assistant.core.documents.entries import SYMPTOM, Entry, Field
 
 
@@ -58,3 +58,18 @@ def test_a_symptom_is_matched_with_its_causes_or_else_its_actions() -> None:
 ])
 def test_which_headings_tell_a_trouble(heading, trouble) -> None:
     assert heading_tells_trouble(heading) is trouble
+
+
+# a trouble said the other way is another trouble; naming a word ("hit start") says nothing of it either way
+@pytest.mark.parametrize(("question", "symptom", "other"), [
+    ("metering pump screen is on but it isn't stroking at all", "Pump is stroking but the column does not draw down", True),
+    ("pump runs but pumps nothing", "Pump will not run", True),
+    ("the blower is running but the valve never opens", "Blower fails to run", True),
+    ("pump won't start", "Motor hums but will not start", False),
+    ("hit start on the standby blower in SCADA and nothing happens", "Blower will not start", False),
+    ("no flow from the sludge pump", "Flow lower than rated capacity", False),
+    ("hypo pump is clicking away but the level isnt dropping", "Pump is stroking but the column does not draw down", False),
+    ("the pump keeps running but not pumping", "Pump is running", False),
+])
+def test_a_trouble_said_the_other_way_is_told_apart(question: str, symptom: str, other: bool) -> None:
+    assert contradicts(question, symptom) is other

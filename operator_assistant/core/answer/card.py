@@ -40,6 +40,7 @@ from operator_assistant.core.answer.sentences import (
     Piece,
     asks_prohibition,
     asks_value,
+    contradicts,
     describes_trouble,
     holds_value,
     introducing_label,
@@ -1695,6 +1696,8 @@ class CardBuilder:
         tagged = piece.names_question and not other and (not asked or bool(asked & _plain_words(said))) and not trouble
         # and one that states the very limit asked ("Three low suction trips ...") counts as much the other way
         same = not other and states_limit(limits, piece.text)
+        # and a trouble said the other way ("Pump is stroking but ..." for "isn't stroking") is another trouble
+        other = other or (trouble and contradicts(query, piece.text))
         return (policy.names_tag_bonus * tagged - policy.other_quantity_penalty * (other - same)
                 + policy.reference_bonus * (bool(inside) + any(r.opens(piece.text) for r in inside)
                                             + names_callout(query, piece.text))

@@ -32,7 +32,7 @@ from operator_assistant.core.answer.card import (
 )
 from operator_assistant.core.answer.policy import DEFAULT_POLICY, AnswerPolicy
 from operator_assistant.core.answer.records import TABLE, Card, CardCell, Source
-from operator_assistant.core.answer.sentences import describes_trouble, heading_tells_trouble
+from operator_assistant.core.answer.sentences import contradicts, describes_trouble, heading_tells_trouble
 from operator_assistant.core.conflicts import limits_named, one_of, other_one, places_asked
 from operator_assistant.core.documents.entries import (
     CODE,
@@ -860,6 +860,9 @@ class Lookup:
         # temperature exceeded" over its causes and what to do): a question that tells of the trouble names no code
         records = self.manifest.entries_in(ranks, SYMPTOM) + [
             r for r in self.manifest.entries_in(ranks, CODE) if _explains_trouble(r.entry, self.policy)]
+        # a row that says is so what the question says is not ("Pump is stroking but ..." for "isn't stroking") tells
+        # of another trouble, however close MiniLM reads the two
+        records = [r for r in records if not contradicts(question, _symptom_said(r.entry))]
         if not records:
             return None
         # a symptom is ranked with its causes: "clicking away but the cal tube isn't dropping" is told by

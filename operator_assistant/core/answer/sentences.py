@@ -22,7 +22,7 @@ from operator_assistant.core.answer.claims import INITIALS, LIST_PREFIX, flowed,
 from operator_assistant.core.answer.policy import DEFAULT_POLICY
 from operator_assistant.core.documents.headings import contents_entry
 from operator_assistant.core.documents.tables import opens_with_figure
-from operator_assistant.core.tokenize import canonical, fold_typeset, raw_tokens
+from operator_assistant.core.tokenize import canonical, fold_typeset, raw_tokens, tokenize
 
 MIN_SENTENCE = DEFAULT_POLICY.min_sentence_chars  # shorter pieces (a lone heading word) match anything
 # Whether a piece ends its sentence (for joining wrapped lines); the cutting is `sentences`'.
@@ -511,3 +511,31 @@ def tells_trouble(question: str) -> bool:
     """Whether a question tells what a machine or a reading does wrong, or asks nothing at all: more than
     asking the cause of what it names ("Festo controller throws 1Bh under load. Cause?")."""
     return bool(_TELLS_TROUBLE.search(question) or not _ASKS_SOMETHING.search(question))
+
+
+
+# A state a text says is not so: "isn't stroking", "will not start", "does not draw down", "never closes", "fails to
+# prime". ("No flow" is left out: "no" counts a thing, and "flow lower than rated" tells of the same trouble.)
+_SAYS_NOT = re.compile(r"\b(?:not|never|cannot|(?:is|are|was|were|does|do|did|has|have|had|would|could|can|wo)n[\u2019']?t|"
+                       r"fail(?:s|ed)?\s+to)\s+(?:(?:be|been|even|yet|fully|properly|always)\s+)?([^\W\d_][\w-]*)",
+                       re.IGNORECASE)
+# and one it says is so, as a state going on: "is stroking", "keeps running", "runs but ...". A word named is not
+# said to be so: "hit start and nothing happens" says nothing started.
+_SAYS_SO = re.compile(r"\b(?:is|are|was|were|keeps?|kept|still)\s+([^\W\d_]+ing)\b|\b([^\W\d_]{3,}s)\s+but\b",
+                      re.IGNORECASE)
+
+
+def _said_so(text: str) -> tuple[set[str], set[str]]:
+    """(the states a text says are so, those it says are not) as index stems; a state said both ways is neither."""
+    so = {t for m in _SAYS_SO.finditer(text) for t in tokenize(m.group(1) or m.group(2))}
+    denied = {t for m in _SAYS_NOT.finditer(text) for t in tokenize(m.group(1))}
+    return so - denied, denied - so
+
+
+def contradicts(question: str, symptom: str) -> bool:
+    """Whether a symptom says is so what the question says is not, or the other way: "isn't stroking at all" is
+    not "Pump is stroking but the column does not draw down", and "runs but pumps nothing" is not "Pump will not
+    run". MiniLM reads a sentence and its negation as close; a troubleshooting table's rows turn on the difference."""
+    asked_so, asked_not = _said_so(question)
+    said_so, said_not = _said_so(symptom)
+    return bool(asked_not & said_so or said_not & asked_so)
