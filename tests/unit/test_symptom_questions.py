@@ -65,6 +65,7 @@ def test_which_headings_tell_a_trouble(heading, trouble) -> None:
     ("metering pump screen is on but it isn't stroking at all", "Pump is stroking but the column does not draw down", True),
     ("pump runs but pumps nothing", "Pump will not run", True),
     ("the blower is running but the valve never opens", "Blower fails to run", True),
+    ("the standby generator won't run at all", "GENERATOR RUNNING BUT ATS-1 WILL NOT TRANSFER", True),
     ("pump won't start", "Motor hums but will not start", False),
     ("hit start on the standby blower in SCADA and nothing happens", "Blower will not start", False),
     ("no flow from the sludge pump", "Flow lower than rated capacity", False),

@@ -519,9 +519,9 @@ def tells_trouble(question: str) -> bool:
 _SAYS_NOT = re.compile(r"\b(?:not|never|cannot|(?:is|are|was|were|does|do|did|has|have|had|would|could|can|wo)n[\u2019']?t|"
                        r"fail(?:s|ed)?\s+to)\s+(?:(?:be|been|even|yet|fully|properly|always)\s+)?([^\W\d_][\w-]*)",
                        re.IGNORECASE)
-# and one it says is so, as a state going on: "is stroking", "keeps running", "runs but ...". A word named is not
-# said to be so: "hit start and nothing happens" says nothing started.
-_SAYS_SO = re.compile(r"\b(?:is|are|was|were|keeps?|kept|still)\s+([^\W\d_]+ing)\b|\b([^\W\d_]{3,}s)\s+but\b",
+# and one it says is so, as a state going on: "is stroking", "keeps running", "runs but ...", "Generator running but
+# ...". A word named is not said to be so: "hit start and nothing happens" says nothing started.
+_SAYS_SO = re.compile(r"\b(?:is|are|was|were|keeps?|kept|still)\s+([^\W\d_]+ing)\b|\b([^\W\d_]{3,}(?:s|ing))\s+but\b",
                       re.IGNORECASE)
 
 
