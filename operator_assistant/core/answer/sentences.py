@@ -513,7 +513,6 @@ def tells_trouble(question: str) -> bool:
     return bool(_TELLS_TROUBLE.search(question) or not _ASKS_SOMETHING.search(question))
 
 
-
 # A state a text says is not so: "isn't stroking", "will not start", "does not draw down", "never closes", "fails to
 # prime". ("No flow" is left out: "no" counts a thing, and "flow lower than rated" tells of the same trouble.)
 _SAYS_NOT = re.compile(r"\b(?:not|never|cannot|(?:is|are|was|were|does|do|did|has|have|had|would|could|can|wo)n[\u2019']?t|"
